@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MEMBERSHIP_TYPES } from '../tiers.ts';
+
+export const membershipTypeSchema = z.enum(MEMBERSHIP_TYPES);
+
+/** POST /api/auth/anonymous | token | register (000 §7): exactly the spec's fields. */
+export const authResponseSchema = z.object({
+  access_token: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  membership_type: membershipTypeSchema,
+  membership_expiry: z.string().nullable(),
+  email_verified: z.boolean(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** Form bodies arrive as strings; the service validates in the spec's order. */
+export const loginFormSchema = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+});
+export const registerFormSchema = z.object({
+  email: z.string().default(''),
+  password: z.string().default(''),
+  name: z.string().default(''),
+  consent: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1' || v === 'on'),
+});
+
+/** The user as the client caches it (000 §3 User) plus the age-gate flag. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  membership_type: membershipTypeSchema,
+  membership_expiry: z.string().nullable(),
+  email_verified: z.boolean(),
+  is_pwa_user: z.boolean(),
+  first_chat: z.boolean(),
+  is_active: z.boolean(),
+  adult_confirmed: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const validateResponseSchema = z.object({ valid: z.literal(true), user: userSchema });
+export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+export const upgradeResponseSchema = z.object({
+  membership_type: membershipTypeSchema,
+  membership_expiry: z.string().nullable(),
+});
+export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: z.string().default('') });
+export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SuccessMessage = z.infer<typeof successMessageSchema>;
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  new_password: z.string().default(''),
+});
+
+export const changeEmailBodySchema = z.object({
+  current_password: z.string().default(''),
+  new_email: z.string().default(''),
+});
+
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+export const verificationStatusSchema = z.object({ email_verified: z.boolean() });
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+
+/** Debug routes (002 §2): the client asks the server whether a token opens them. */
+export const debugAccessBodySchema = z.object({ token: z.string().max(200) });
+export const debugAccessResponseSchema = z.object({ allowed: z.boolean() });

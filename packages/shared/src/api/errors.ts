@@ -1,0 +1,30 @@
+/**
+ * Every error leaves the server as `{detail, code}`: `detail` is what the client shows (Russian where
+ * the spec has a text), `code` is a stable id the client may branch on.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'token_expired',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'wrong_password',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'anonymous_limit',
+  'token_invalid',
+  'internal',
+  'service_unavailable',
+  'maintenance',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+}

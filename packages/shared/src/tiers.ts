@@ -1,0 +1,44 @@
+/**
+ * Tiers and their daily limits (DESIGN §5). Reset at 00:00 Europe/Moscow.
+ * `null` means unlimited.
+ */
+export const MEMBERSHIP_TYPES = ['guest', 'free', 'plus'] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+
+export const LIMIT_TIERS = ['guest', 'free', 'verified', 'pwa', 'plus', 'vip'] as const;
+export type LimitTier = (typeof LIMIT_TIERS)[number];
+
+export interface TierLimits {
+  messagesPerDay: number;
+  voiceSecondsPerDay: number;
+  videosPerDay: number;
+  companions: number | null;
+}
+
+export const TIER_LIMITS: Record<LimitTier, TierLimits> = {
+  guest: { messagesPerDay: 5, voiceSecondsPerDay: 30, videosPerDay: 0, companions: 1 },
+  free: { messagesPerDay: 10, voiceSecondsPerDay: 60, videosPerDay: 0, companions: 3 },
+  verified: { messagesPerDay: 20, voiceSecondsPerDay: 60, videosPerDay: 0, companions: 3 },
+  pwa: { messagesPerDay: 30, voiceSecondsPerDay: 60, videosPerDay: 0, companions: 3 },
+  plus: { messagesPerDay: 50, voiceSecondsPerDay: 300, videosPerDay: 5, companions: null },
+  vip: { messagesPerDay: 300, voiceSecondsPerDay: 1800, videosPerDay: 10, companions: null },
+};
+
+export interface MembershipState {
+  membership_type: MembershipType;
+  membership_expiry: string | null;
+}
+
+/** Plus is active when the type is plus and the expiry is in the future (000 §4). */
+export function isPlusActive(user: MembershipState, now: Date = new Date()): boolean {
+  return (
+    user.membership_type === 'plus' &&
+    user.membership_expiry !== null &&
+    new Date(user.membership_expiry).getTime() > now.getTime()
+  );
+}
+
+/** Expired Plus is type plus with a past (or missing) expiry. */
+export function isPlusExpired(user: MembershipState, now: Date = new Date()): boolean {
+  return user.membership_type === 'plus' && !isPlusActive(user, now);
+}
