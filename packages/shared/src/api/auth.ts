@@ -69,6 +69,11 @@ export const changeEmailBodySchema = z.object({
 });
 
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailResponseSchema = successMessageSchema.extend({ email_verified: z.boolean() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** POST /api/user/confirm-adult: the 18+ gate is remembered on the user, not only in the browser. */
+export const confirmAdultResponseSchema = z.object({ adult_confirmed: z.literal(true) });
 
 export const verificationStatusSchema = z.object({ email_verified: z.boolean() });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
