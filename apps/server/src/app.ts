@@ -1,0 +1,124 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { loadOrCreateSecret } from './keys.ts';
+import { createLinkContext } from './link-context.ts';
+import { AccountService } from './modules/auth/account.service.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService, type GuestMigratedHook } from './modules/auth/auth.service.ts';
+import { SessionTokens } from './modules/auth/session-tokens.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { ConfigService } from './modules/config/config.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerBodyParsers } from './plugins/body-parsers.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerMaintenanceMode } from './plugins/maintenance.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { MailDispatcher } from './providers/mail/dispatcher.ts';
+import { createMailPort } from './providers/mail/index.ts';
+import type { MailPort } from './providers/mail/port.ts';
+import type { ProviderInfo } from './providers/port.ts';
+
+/** 1 MB: enough for any JSON or form we accept; uploads get their own limits on their routes. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What tests (and server.ts) may hand in instead of what the config would build. */
+export interface AppDeps {
+  /** Already migrated. Without it the app opens the configured database, migrates it and closes it. */
+  database?: Database;
+  mailer?: MailPort;
+  clock?: Clock;
+  onGuestMigrated?: GuestMigratedHook;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail; `drain()` waits for mail in flight. */
+    mail: MailDispatcher;
+    /** The adapter behind each provider port. */
+    providers: Record<string, ProviderInfo>;
+  }
+}
+
+/**
+ * Builds the whole app — infrastructure plugins, then modules, then the web app — and returns it
+ * ready, without listening: server.ts listens, tests use `inject`.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const { trustProxy } = config;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...((config.logPretty ?? process.stdout.isTTY) ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    // A hop count becomes a function: Fastify's types accept only booleans, addresses and functions.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = deps.database ?? (await openDatabase(config));
+  if (!deps.database) {
+    await database.migrate();
+    app.addHook('onClose', () => database.close());
+  }
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? createMailPort(config, app.log);
+  const mail = new MailDispatcher(mailer, app.log);
+  app.decorate('mail', mail);
+  app.decorate('providers', { mail: mailer });
+  app.addHook('onClose', async () => {
+    await mail.drain();
+    await mailer.close();
+  });
+
+  await registerBodyParsers(app);
+  await registerSecurityHeaders(app, config.mediaBaseUrl);
+  await registerRateLimit(app, config.redisUrl);
+  if (config.maintenanceMode) registerMaintenanceMode(app);
+
+  const sessions = new SessionTokens(
+    config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt.secret')),
+    clock,
+  );
+  const authRepo = new AuthRepository(database.db);
+  const account = new AccountService({ repo: authRepo, mail, clock });
+  const auth = new AuthService({
+    repo: authRepo,
+    sessions,
+    account,
+    clock,
+    log: app.log,
+    onGuestMigrated: deps.onGuestMigrated ?? (() => {}),
+  });
+  const hooks = registerAuth(app, auth);
+  const linkContext = createLinkContext(config);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(configRoutes, {
+    prefix: '/api',
+    service: new ConfigService(app.providers, config.debugRoutesSecret),
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, account, hooks, linkContext });
+  await app.register(usersRoutes, {
+    prefix: '/api/user',
+    service: new UsersService(new UsersRepository(database.db), clock),
+    auth: hooks,
+  });
+  await registerWebApp(app, config.webDistDir, config.brands);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,167 @@
+import { resolve } from 'node:path';
+import { DEFAULT_BRANDS } from '@podruga/shared';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENV_VARS, loadConfig } from './config.ts';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('runs with no environment at all: every external service has an offline default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: undefined,
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@podruga.app',
+      debugRoutesSecret: undefined,
+      maintenanceMode: false,
+      brands: DEFAULT_BRANDS,
+      trustProxy: false,
+      logLevel: 'info',
+      logPretty: undefined,
+      mediaBaseUrl: undefined,
+    });
+    expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const brands = [{ id: 'x', hosts: ['x.ru'], logoText: 'X', title: 'X', supportEmail: 'help@x.ru' }];
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/podruga',
+      DATABASE_URL: 'postgres://app@db:5432/podruga',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://podruga.app/',
+      JWT_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'hello@podruga.app',
+      DEBUG_ROUTES_SECRET: 'open-sesame',
+      MAINTENANCE_MODE: 'true',
+      BRANDS: JSON.stringify(brands),
+      TRUST_PROXY: '2',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+      MEDIA_BASE_URL: 'https://media.podruga.app/',
+      WEB_DIST_DIR: '/srv/web',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/podruga',
+      databaseUrl: 'postgres://app@db:5432/podruga',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://podruga.app',
+      jwtSecret: 's'.repeat(32),
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'hello@podruga.app',
+      debugRoutesSecret: 'open-sesame',
+      maintenanceMode: true,
+      brands,
+      trustProxy: 2,
+      logLevel: 'warn',
+      logPretty: false,
+      mediaBaseUrl: 'https://media.podruga.app',
+      webDistDir: '/srv/web',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', MAINTENANCE_MODE: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      maintenanceMode: false,
+    });
+  });
+
+  it('parses booleans and proxy hops', () => {
+    expect(loadConfig({ MAINTENANCE_MODE: 'on', TRUST_PROXY: 'true' })).toMatchObject({
+      maintenanceMode: true,
+      trustProxy: true,
+    });
+    expect(loadConfig({ MAINTENANCE_MODE: '0', TRUST_PROXY: 'false' })).toMatchObject({
+      maintenanceMode: false,
+      trustProxy: false,
+    });
+  });
+
+  it('names each bad variable and what it must look like', () => {
+    const message = configError({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/x',
+      MAINTENANCE_MODE: 'maybe',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'sometimes',
+    });
+    expect(message).toContain('Invalid environment:');
+    expect(message).toContain('PORT: must be a number (got "eighty")');
+    expect(message).toContain('DATABASE_URL: must be a URL starting with postgres:// or postgresql://');
+    expect(message).toContain('MAINTENANCE_MODE: must be true or false (got "maybe")');
+    expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(message).toContain('TRUST_PROXY: must be true, false or a number of hops');
+    expect(configError({ PORT: '70000' })).toContain('PORT:');
+    expect(configError({ SMTP_URL: 'http://mail' })).toContain(
+      'SMTP_URL: must be a URL starting with smtp:// or smtps://',
+    );
+    expect(configError({ MAIL_FROM: 'nobody' })).toContain('MAIL_FROM: must be an e-mail address');
+  });
+
+  it('never echoes secrets or URLs that may hold a password in the error', () => {
+    const message = configError({
+      JWT_SECRET: 'short-secret',
+      DEBUG_ROUTES_SECRET: 'tiny',
+      DATABASE_URL: 'mysql://app:hunter2@db/x',
+    });
+    expect(message).not.toContain('hunter2');
+    expect(message).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(message).toContain('DEBUG_ROUTES_SECRET: must be at least 8 characters');
+    expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('tiny"');
+  });
+
+  it('validates BRANDS as JSON brands', () => {
+    expect(configError({ BRANDS: '[{' })).toContain('BRANDS: must be valid JSON');
+    expect(configError({ BRANDS: '[]' })).toContain('BRANDS: must list at least one brand');
+    expect(configError({ BRANDS: '[{"id":"x"}]' })).toContain('BRANDS');
+  });
+});
+
+describe('ENV_VARS', () => {
+  it('describes every variable loadConfig reads, with its default', () => {
+    expect(ENV_VARS.map((v) => v.name)).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'DEBUG_ROUTES_SECRET',
+      'MAINTENANCE_MODE',
+      'BRANDS',
+      'TRUST_PROXY',
+      'LOG_LEVEL',
+      'LOG_PRETTY',
+      'MEDIA_BASE_URL',
+      'WEB_DIST_DIR',
+    ]);
+    for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);
+    expect(ENV_VARS.find((v) => v.name === 'PORT')?.default).toBe('8080');
+    expect(ENV_VARS.find((v) => v.name === 'DATABASE_URL')?.default).toBeNull();
+  });
+});

@@ -1,0 +1,243 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Brand, brandSchema, DEFAULT_BRANDS } from '@podruga/shared';
+import { z } from 'zod';
+
+/** The built web app sits at apps/web/dist both from src/ (tests, tsx) and from dist/ (the bundle). */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    })
+    .optional();
+const bool = z.string().transform((v, ctx) => {
+  const word = v.toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
+
+/**
+ * Every environment variable the server reads: its parser, its default and what it is for. README's
+ * env table and docs/OPERATIONS.md are checked against this list, so it is the single reference.
+ */
+const ENV = {
+  PORT: {
+    default: '8080',
+    description: 'HTTP port to listen on',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1).max(65535),
+  },
+  HOST: { default: '0.0.0.0', description: 'Interface to listen on', schema: z.string().min(1) },
+  DATA_DIR: {
+    default: './data',
+    description: 'Folder for the embedded database, generated keys and the offline mail outbox',
+    schema: z.string().min(1),
+  },
+  DATABASE_URL: {
+    default: null,
+    description: 'PostgreSQL connection URL; unset = embedded PGlite in DATA_DIR/pglite',
+    schema: optionalUrl(['postgres:', 'postgresql:']),
+  },
+  REDIS_URL: {
+    default: null,
+    description: 'Redis URL, shared by all instances for rate limits; unset = per-process memory',
+    schema: optionalUrl(['redis:', 'rediss:']),
+  },
+  PUBLIC_URL: {
+    default: null,
+    description:
+      'Public base URL for links in e-mails; unset = the request host when it is a brand host or localhost, else http://localhost:PORT',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  JWT_SECRET: {
+    default: null,
+    description:
+      'Secret for signing sessions (32+ characters); unset = generated once into DATA_DIR/keys/jwt.secret',
+    schema: z.string().min(32, 'must be at least 32 characters').optional(),
+  },
+  SMTP_URL: {
+    default: null,
+    description: 'SMTP server for outgoing mail (smtp:// or smtps://); unset = .eml files in DATA_DIR/outbox',
+    schema: optionalUrl(['smtp:', 'smtps:']),
+  },
+  MAIL_FROM: {
+    default: null,
+    description: 'Sender address of e-mails; unset = no-reply@ the first brand host',
+    schema: z.email({ message: 'must be an e-mail address' }).optional(),
+  },
+  DEBUG_ROUTES_SECRET: {
+    default: null,
+    description: 'Enables the debug pages for whoever enters this secret; unset = debug pages off',
+    schema: z.string().min(8, 'must be at least 8 characters').optional(),
+  },
+  MAINTENANCE_MODE: {
+    default: 'false',
+    description: 'When true every API call except /api/health answers 503',
+    schema: bool,
+  },
+  BRANDS: {
+    default: null,
+    description:
+      'JSON array of brands {id, hosts, logoText, title, supportEmail}; unset = the two built-in brands',
+    schema: z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(brandSchema).min(1, 'must list at least one brand'))
+      .optional(),
+  },
+  TRUST_PROXY: {
+    default: 'false',
+    description:
+      'true to trust X-Forwarded-* from any proxy, or the number of proxy hops in front of the server',
+    schema: z.string().transform((v, ctx) => {
+      if (/^\d+$/.test(v)) return Number(v);
+      const word = v.toLowerCase();
+      if (TRUE_WORDS.includes(word)) return true;
+      if (FALSE_WORDS.includes(word)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false or a number of hops' });
+      return z.NEVER;
+    }),
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    description: `Log level: ${LOG_LEVELS.join(', ')}`,
+    schema: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  },
+  LOG_PRETTY: {
+    default: null,
+    description:
+      'true for human-readable logs, false for JSON lines; unset = readable when stdout is a terminal',
+    schema: bool.optional(),
+  },
+  MEDIA_BASE_URL: {
+    default: null,
+    description: 'Base URL of the separate media host; unset = media served by this server',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  WEB_DIST_DIR: {
+    // Documented as the repo path; applied as that folder found from the code, whatever the cwd.
+    default: 'apps/web/dist',
+    description: 'Folder of the built web app served at /; skipped when it does not exist',
+    schema: z.string().optional(),
+  },
+} as const;
+
+type EnvName = keyof typeof ENV;
+
+/** Never echoed in a config error: they are secrets, or URLs that may carry a password. */
+const MAY_HOLD_SECRETS = new Set<string>([
+  'JWT_SECRET',
+  'DEBUG_ROUTES_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+]);
+
+export interface EnvVarInfo {
+  name: EnvName;
+  default: string | null;
+  description: string;
+}
+
+/** Every env var with its default and purpose, in the order of the README table. */
+export const ENV_VARS: EnvVarInfo[] = (Object.keys(ENV) as EnvName[]).map((name) => ({
+  name,
+  default: ENV[name].default,
+  description: ENV[name].description,
+}));
+
+const envSchema = z.object(
+  Object.fromEntries((Object.keys(ENV) as EnvName[]).map((name) => [name, ENV[name].schema])) as {
+    [K in EnvName]: (typeof ENV)[K]['schema'];
+  },
+);
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Without a trailing slash. */
+  publicUrl: string | undefined;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  debugRoutesSecret: string | undefined;
+  maintenanceMode: boolean;
+  brands: Brand[];
+  trustProxy: boolean | number;
+  logLevel: LogLevel;
+  /** Undefined: decide by whether stdout is a terminal. */
+  logPretty: boolean | undefined;
+  mediaBaseUrl: string | undefined;
+  /** Absolute path. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment once, at boot. Empty values count as unset (compose files often write `VAR=`).
+ * Throws a ConfigError that names every bad variable and what it must look like.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const raw: Partial<Record<EnvName, string>> = {};
+  for (const name of Object.keys(ENV) as EnvName[]) {
+    const value = env[name]?.trim();
+    const fallback = name === 'WEB_DIST_DIR' ? null : ENV[name].default;
+    if (value) raw[name] = value;
+    else if (fallback !== null) raw[name] = fallback;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const given = raw[name as EnvName];
+      const shown = MAY_HOLD_SECRETS.has(name) ? '' : ` (got "${given}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const brands = e.BRANDS ?? DEFAULT_BRANDS;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${brands[0]?.hosts[0] ?? 'localhost'}`,
+    debugRoutesSecret: e.DEBUG_ROUTES_SECRET,
+    maintenanceMode: e.MAINTENANCE_MODE,
+    brands,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    mediaBaseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ''),
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+  };
+}

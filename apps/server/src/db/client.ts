@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type repositories see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface MigrateOptions {
+  /** Defaults to the committed apps/server/drizzle folder. */
+  migrationsFolder?: string;
+  /** Where drizzle keeps its journal; tests give each file its own schema. */
+  migrationsSchema?: string;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(options?: MigrateOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Any fixed number: PostgreSQL advisory locks are keyed by a bigint. */
+const MIGRATION_LOCK_ID = 720_451_913;
+
+/**
+ * The committed migrations: apps/server/drizzle, reached from src/db/ (tests, tsx) and from dist/
+ * (the esbuild bundle) alike.
+ */
+export function defaultMigrationsFolder(): string {
+  for (const relative of ['../../drizzle', '../drizzle']) {
+    const dir = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(join(dir, 'meta', '_journal.json'))) return dir;
+  }
+  throw new Error('Migrations folder apps/server/drizzle not found next to the server code');
+}
+
+/** Embedded PostgreSQL: on disk under `dataDir`, or in memory when it is omitted (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async (options = {}) => {
+      await migratePglite(db, {
+        migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder(),
+        migrationsSchema: options.migrationsSchema,
+      });
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(connectionString: string, poolOptions: pg.PoolConfig = {}): Database {
+  const pool = new pg.Pool({ connectionString, ...poolOptions });
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: 'postgres',
+    // Several instances may start together: one migrates while the others wait on the lock, then
+    // find nothing left to do.
+    migrate: async (options = {}) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client, schema }), {
+          migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder(),
+          migrationsSchema: options.migrationsSchema,
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return config.databaseUrl
+    ? Promise.resolve(openPostgres(config.databaseUrl))
+    : openPglite(join(config.dataDir, 'pglite'));
+}
+
+/** PostgreSQL's code for a unique-constraint violation, found on the driver error or its cause. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -1,0 +1,23 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { characters } from './characters.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('New Chat'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chats_user_id_idx').on(t.userId), index('chats_character_id_idx').on(t.characterId)],
+);
+
+export type ChatRow = typeof chats.$inferSelect;

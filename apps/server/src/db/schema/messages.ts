@@ -1,0 +1,38 @@
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { chats } from './chats.ts';
+import { createdAt, timestamptz } from './columns.ts';
+import { users } from './users.ts';
+
+/** A chat message (000 §3), user or companion; also voice-call entries and rate-limit cards. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    isUser: boolean('is_user').notNull(),
+    /** text, voice_call, video, rate_limit, … */
+    messageType: text('message_type').notNull().default('text'),
+    imagePath: text('image_path'),
+    videoPath: text('video_path'),
+    isStreaming: boolean('is_streaming').notNull().default(false),
+    voiceCallStatus: text('voice_call_status'),
+    voiceCallDuration: integer('voice_call_duration'),
+    voiceCallStartedAt: timestamptz('voice_call_started_at'),
+    voiceCallEndedAt: timestamptz('voice_call_ended_at'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_chat_id_created_at_idx').on(t.chatId, t.createdAt),
+    // Deleting a user cascades here, and merging a guest re-owns its messages by user_id.
+    index('messages_user_id_idx').on(t.userId),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

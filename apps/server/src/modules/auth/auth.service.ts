@@ -1,0 +1,116 @@
+import {
+  GUEST_NAME,
+  type RegisterInput,
+  TERMS_VERSION,
+  validateLengths,
+  validateLogin,
+  validateRegister,
+} from '@podruga/shared';
+import type { Clock } from '../../clock.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { errors } from '../../errors.ts';
+import type { LinkContext } from '../../link-context.ts';
+import type { Logger } from '../../logger.ts';
+import type { AccountService } from './account.service.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { normalizeEmail } from './email.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+/** Called after a guest's companions moved into an account; the realtime layer tells the guest's sockets. */
+export type GuestMigratedHook = (guestUserId: string, accountUserId: string) => void | Promise<void>;
+
+export interface Session {
+  user: UserRow;
+  accessToken: string;
+}
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  sessions: SessionTokens;
+  account: AccountService;
+  clock: Clock;
+  log: Logger;
+  onGuestMigrated: GuestMigratedHook;
+}
+
+/** Sessions: guests, login, registration, and turning a bearer token into its user. */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** A guest is a real user row with a token (DESIGN §5); the per-address limit is enforced by the route. */
+  async createGuest(): Promise<Session> {
+    const user = await this.deps.repo.insertGuest(GUEST_NAME);
+    return this.session(user);
+  }
+
+  /**
+   * `current` is the session the request came with, if any. A guest logging in brings its companions
+   * and chats along; the guest row is retired.
+   */
+  async login(input: { username: string; password: string }, current: UserRow | null): Promise<Session> {
+    const invalid = validateLogin({ email: input.username, password: input.password });
+    if (invalid) throw errors.validation(invalid);
+    const user = await this.deps.repo.findUserByEmail(normalizeEmail(input.username));
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !passwordOk || !user.isActive) throw errors.invalidCredentials();
+    if (current?.membershipType === 'guest') await this.mergeGuest(current.id, user.id);
+    return this.session(user);
+  }
+
+  /**
+   * Registering from a guest session upgrades that same user (same id, companions kept); otherwise a
+   * new account is created. Either way a confirmation mail goes out.
+   */
+  async register(input: RegisterInput, current: UserRow | null, ctx: LinkContext): Promise<Session> {
+    const invalid = validateRegister(input) ?? validateLengths(input);
+    if (invalid) throw errors.validation(invalid);
+    const email = normalizeEmail(input.email);
+    if (await this.deps.repo.findUserByEmail(email)) throw errors.emailTaken();
+    const account = {
+      name: input.name.trim(),
+      email,
+      passwordHash: await hashPassword(input.password),
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: this.deps.clock.now(),
+    };
+    const user =
+      current?.membershipType === 'guest'
+        ? await this.deps.repo.upgradeGuest(current.id, account)
+        : await this.deps.repo.insertAccount(account);
+    // Undefined only when a concurrent registration took the address after the check above.
+    if (!user) throw errors.emailTaken();
+    await this.deps.account.sendVerification(user, email, ctx);
+    return this.session(user);
+  }
+
+  /** The user behind a bearer token, or the 401 the client should get. */
+  async resolveSession(token: string): Promise<UserRow> {
+    const claims = await this.deps.sessions.verify(token);
+    const user = await this.deps.repo.findUserById(claims.userId);
+    if (!user?.isActive) throw errors.unauthorized();
+    if (user.tokenVersion !== claims.tokenVersion) throw errors.sessionExpired();
+    return user;
+  }
+
+  /** App start confirms the stored session; we note when the user was last seen. */
+  async validate(user: UserRow): Promise<UserRow> {
+    const now = this.deps.clock.now();
+    await this.deps.repo.touchLastSeen(user.id, now);
+    return { ...user, lastSeenAt: now };
+  }
+
+  private async mergeGuest(guestId: string, accountId: string): Promise<void> {
+    await this.deps.repo.mergeGuestInto(guestId, accountId);
+    try {
+      await this.deps.onGuestMigrated(guestId, accountId);
+    } catch (error) {
+      // The merge is committed; a failed notification must not fail the login.
+      this.deps.log.error({ err: error, guestId, accountId }, 'guest_migrated notification failed');
+    }
+  }
+
+  private async session(user: UserRow): Promise<Session> {
+    return { user, accessToken: await this.deps.sessions.issue(user) };
+  }
+}

@@ -1,0 +1,63 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { ANONYMOUS_SESSIONS_PER_HOUR, AUTH_MESSAGES } from '@podruga/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { errors } from '../errors.ts';
+import { normalizeEmail } from '../modules/auth/email.ts';
+
+const MINUTE = 60_000;
+
+function bodyEmail(request: FastifyRequest): string {
+  const body = request.body;
+  if (typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string') {
+    return normalizeEmail(body.email);
+  }
+  return '';
+}
+
+/** Keyed by the session user: these routes run the limit after `requireUser`. */
+const perUser = {
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+} as const;
+
+/**
+ * Per-route limits (the plugin is registered with `global: false`). Except the anonymous-session rule
+ * (DESIGN §5) these are our numbers: generous for people, tight for scripts and password guessing.
+ */
+export const RATE_LIMITS = {
+  anonymous: {
+    max: ANONYMOUS_SESSIONS_PER_HOUR,
+    timeWindow: 60 * MINUTE,
+    errorResponseBuilder: () => errors.anonymousLimit(),
+  },
+  login: { max: 10, timeWindow: MINUTE },
+  register: { max: 10, timeWindow: MINUTE },
+  /** Per address and client: after the body is parsed, so the address is part of the key. */
+  recovery: {
+    max: 5,
+    timeWindow: 15 * MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${bodyEmail(request)}`,
+    errorResponseBuilder: () => errors.tooManyRequests(AUTH_MESSAGES.recoveryTooMany),
+  },
+  changeEmail: { ...perUser, max: 5, timeWindow: 15 * MINUTE },
+  resendVerification: { ...perUser, max: 3, timeWindow: 15 * MINUTE },
+  linkToken: { max: 20, timeWindow: MINUTE },
+  debugAccess: { max: 10, timeWindow: MINUTE },
+} satisfies Record<string, RateLimitOptions>;
+
+/**
+ * Counters live in Redis when REDIS_URL is set, so every instance behind the load balancer shares
+ * them; otherwise in this process's memory.
+ */
+export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'podruga:rate-limit:',
+    errorResponseBuilder: () => errors.tooManyRequests(),
+  });
+}

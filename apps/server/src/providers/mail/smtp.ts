@@ -1,0 +1,23 @@
+import nodemailer from 'nodemailer';
+import type { Mail, MailPort } from './port.ts';
+
+/** Real delivery through the SMTP server in SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+export function createSmtpMailer(smtpUrl: string, fromAddress: string): MailPort {
+  const transport = nodemailer.createTransport(smtpUrl);
+  const server = new URL(smtpUrl);
+  return {
+    adapter: 'smtp',
+    offline: false,
+    describe: () => `mail: SMTP via ${server.hostname}:${server.port || 'default port'}`,
+    send: async (mail: Mail) => {
+      await transport.sendMail({
+        from: { name: mail.fromName, address: fromAddress },
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+    close: async () => transport.close(),
+  };
+}

@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+/** Reads the environment, migrates, listens, and closes everything cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp(config, { database });
+
+  for (const provider of Object.values(app.providers)) {
+    if (provider.offline) app.log.warn(provider.describe());
+    else app.log.info(provider.describe());
+  }
+  app.log.info(
+    database.kind === 'pglite'
+      ? `database: embedded PGlite in ${config.dataDir}/pglite`
+      : 'database: PostgreSQL',
+  );
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown =
+    config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
+  app.log.info(`Podruga is running at ${shown}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mail, MailPort } from '../providers/mail/port.ts';
+
+/** Keeps sent mail in memory for assertions. */
+export class MemoryMailer implements MailPort {
+  readonly adapter = 'memory';
+  readonly offline = true;
+  readonly sent: Mail[] = [];
+  describe = () => 'mail: kept in memory (tests)';
+  send = async (mail: Mail) => void this.sent.push(mail);
+  close = async () => {};
+}
+
+/** A clock tests move forward to expire tokens. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2025-10-01T12:00:00Z')) {}
+  now = () => new Date(this.current);
+  advanceSeconds(seconds: number): void {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+/** A valid config for tests: temp DATA_DIR, fixed secret, silent log, no web app unless asked. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'podruga-test-')),
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: join(tmpdir(), 'podruga-no-web-dist'),
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  mailer: MemoryMailer;
+  clock: TestClock;
+  /** Every onGuestMigrated call, in order. */
+  guestMigrations: Array<{ guestUserId: string; accountUserId: string }>;
+}
+
+export async function buildTestApp(
+  database: Database,
+  options: { env?: Record<string, string>; deps?: AppDeps } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const mailer = new MemoryMailer();
+  const clock = new TestClock();
+  const guestMigrations: TestApp['guestMigrations'] = [];
+  const app = await buildApp(config, {
+    database,
+    mailer,
+    clock,
+    onGuestMigrated: (guestUserId, accountUserId) =>
+      void guestMigrations.push({ guestUserId, accountUserId }),
+    ...options.deps,
+  });
+  return { app, config, mailer, clock, guestMigrations };
+}
