@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router';
+import { AdultGateHost } from '../features/adult/AdultGateHost.tsx';
+import { AnonymousLimitDialogHost } from '../features/auth/AnonymousLimitDialogHost.tsx';
+import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
+import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
+import { useBoot } from './bootStore.ts';
+import { ThemeColorSync } from './ThemeColorSync.tsx';
+import { TitleSync } from './TitleSync.tsx';
+
+/** The root route: every page, plus the dialogs any page can open. */
+export function AppRoot() {
+  const ready = useBoot((s) => s.ready);
+  return (
+    <>
+      <TitleSync />
+      <ThemeColorSync />
+      <Outlet />
+      <AuthDialogHost />
+      <LegalDialogHost />
+      <AnonymousLimitDialogHost />
+      {ready && <AdultGateHost />}
+    </>
+  );
+}

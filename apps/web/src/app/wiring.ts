@@ -1,0 +1,13 @@
+import { readToken } from '../features/auth/persist.ts';
+import { authActions } from '../features/auth/store.ts';
+import { api } from '../shared/api/index.ts';
+import { enterMaintenance } from './navigation.ts';
+
+/** Connects the API client to the session and the router (neither may import the other directly). */
+export function wireApiClient(): void {
+  api.configure({
+    getToken: readToken,
+    recoverSession: () => authActions.recoverWithGuest(),
+    onMaintenance: enterMaintenance,
+  });
+}

@@ -1,0 +1,15 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { useState } from 'react';
+
+/** A password input whose show/hide button speaks Russian; hidden again whenever it remounts. */
+export function PasswordField(props: Omit<PasswordInputProps, 'visible' | 'onVisibilityChange'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <PasswordInput
+      {...props}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleButtonProps={{ 'aria-label': visible ? 'Скрыть пароль' : 'Показать пароль' }}
+    />
+  );
+}

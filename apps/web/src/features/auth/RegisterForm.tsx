@@ -1,0 +1,116 @@
+import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import {
+  AUTH_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  validateLengths,
+  validateRegister,
+} from '@podruga/shared';
+import { type FormEvent, type KeyboardEvent, type MouseEvent, useState } from 'react';
+import { errorText } from '../../shared/api/index.ts';
+import { notify } from '../../shared/ui/notify.tsx';
+import { type LegalDocumentId, useLegalDialog } from '../legal/legalDialogStore.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { AuthFailedError, authActions } from './store.ts';
+
+interface Props {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSuccess: () => void;
+}
+
+/** "Создать аккаунт" (000 §2): name, e-mail, password, required consent with links to both texts. */
+export function RegisterForm({ email, onEmailChange, onSuccess }: Props) {
+  const showLegal = useLegalDialog((s) => s.show);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  // The links sit inside the checkbox label: open the text without ticking the box.
+  const openLegal = (doc: LegalDocumentId) => (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    showLegal(doc);
+  };
+
+  // The button waits for consent, but Enter in a field still submits so the consent rule can speak (000 §5).
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    const field = event.target;
+    if (event.key !== 'Enter' || consent || !(field instanceof HTMLInputElement) || field.type === 'checkbox')
+      return;
+    void submit(event);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem =
+      validateRegister({ name, email, password, consent }) ?? validateLengths({ name, password });
+    if (problem) return notify.error(problem);
+    setBusy(true);
+    try {
+      await authActions.register({ name, email, password });
+      notify.success(AUTH_MESSAGES.registerSuccess);
+      onSuccess();
+    } catch (error) {
+      notify.error(
+        error instanceof AuthFailedError
+          ? AUTH_MESSAGES.registerFailed
+          : errorText(error, AUTH_MESSAGES.authError),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Имя"
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
+        <TextInput
+          label="Эл. почта"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          value={email}
+          onChange={(e) => onEmailChange(e.currentTarget.value)}
+        />
+        <PasswordField
+          label="Пароль"
+          description={`Не менее ${PASSWORD_MIN_LENGTH} символов`}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <Checkbox
+          checked={consent}
+          onChange={(e) => setConsent(e.currentTarget.checked)}
+          label={
+            <>
+              Я принимаю{' '}
+              <Anchor component="button" type="button" inherit onClick={openLegal('terms')}>
+                пользовательское соглашение
+              </Anchor>{' '}
+              и{' '}
+              <Anchor component="button" type="button" inherit onClick={openLegal('privacy')}>
+                политику конфиденциальности
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" fullWidth loading={busy} disabled={!consent}>
+          Создать аккаунт
+        </Button>
+      </Stack>
+    </form>
+  );
+}

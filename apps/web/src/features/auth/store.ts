@@ -1,0 +1,187 @@
+import { type AuthResponse, isPlusActive, isPlusExpired, type User } from '@podruga/shared';
+import { create } from 'zustand';
+import { isApiError } from '../../shared/api/index.ts';
+import { authApi } from './api.ts';
+import { useAnonymousLimitDialog } from './dialogStore.ts';
+import { isTokenFresh } from './jwt.ts';
+import { clearLocalData, readCachedUser, readToken, writeCachedUser, writeToken } from './persist.ts';
+
+export interface AuthState {
+  token: string | null;
+  user: User | null;
+  isAuthenticated: boolean;
+  isInitialized: boolean;
+}
+
+export class AuthFailedError extends Error {
+  constructor() {
+    super('auth response without a token');
+    this.name = 'AuthFailedError';
+  }
+}
+
+const signedOut = { token: null, user: null, isAuthenticated: false } as const;
+
+/** The session (000 §3 "Auth session"): token, user, isAuthenticated, isInitialized. */
+export const useAuth = create<AuthState>(() => ({ ...signedOut, isInitialized: false }));
+
+export const selectIsGuest = (s: AuthState): boolean => s.user?.membership_type === 'guest';
+/** Signed in with a real account (not a guest). */
+export const selectIsMember = (s: AuthState): boolean => s.isAuthenticated && !!s.user && !selectIsGuest(s);
+export const selectIsPlusMember = (s: AuthState): boolean => (s.user ? isPlusActive(s.user) : false);
+export const selectIsExpiredPlus = (s: AuthState): boolean => (s.user ? isPlusExpired(s.user) : false);
+
+function setSession(token: string, user: User): void {
+  writeCachedUser(user);
+  useAuth.setState({ token, user, isAuthenticated: true });
+}
+
+/** A brand-new guest's user, built from the anonymous answer (it has nothing else yet). */
+function guestUser(auth: AuthResponse): User {
+  return {
+    id: auth.user_id,
+    name: auth.name,
+    email: null,
+    membership_type: auth.membership_type,
+    membership_expiry: auth.membership_expiry,
+    email_verified: auth.email_verified,
+    is_pwa_user: false,
+    first_chat: true,
+    is_active: true,
+    adult_confirmed: false,
+    created_at: new Date().toISOString(),
+  };
+}
+
+export type GuestResult = 'ok' | 'anonymous_limit' | 'failed';
+
+/**
+ * Creates a guest session. On failure the app goes on in limited mode, unauthenticated (000 §4); the
+ * caller decides whether to tell the user.
+ */
+async function startGuest(): Promise<GuestResult> {
+  try {
+    const auth = await authApi.anonymous();
+    if (!auth) throw new AuthFailedError();
+    writeToken(auth.access_token, true);
+    setSession(auth.access_token, guestUser(auth));
+    return 'ok';
+  } catch (error) {
+    useAuth.setState(signedOut);
+    if (isApiError(error) && error.status === 429) return 'anonymous_limit';
+    return 'failed';
+  }
+}
+
+/** After login or register: keep the token, then fetch the full user (the answer lacks some fields). */
+async function adopt(auth: AuthResponse, remember: boolean): Promise<void> {
+  writeToken(auth.access_token, remember);
+  useAuth.setState({ token: auth.access_token, isAuthenticated: true });
+  try {
+    const { user } = await authApi.validate();
+    setSession(auth.access_token, user);
+  } catch {
+    const previous = useAuth.getState().user;
+    setSession(auth.access_token, {
+      ...guestUser(auth),
+      email: previous?.email ?? null,
+      adult_confirmed: previous?.adult_confirmed ?? false,
+    });
+  }
+}
+
+async function bootstrap(): Promise<void> {
+  const token = readToken();
+  if (token && isTokenFresh(token, Date.now())) {
+    useAuth.setState({ token, user: readCachedUser(), isAuthenticated: true });
+    try {
+      const { user } = await authApi.validate();
+      setSession(token, user);
+      return;
+    } catch (error) {
+      // Only a token the server rejected is dropped; an unreachable server keeps the cached session.
+      const rejected = isApiError(error) && (error.status === 401 || error.status === 403);
+      if (!rejected && readCachedUser()) return;
+    }
+  }
+  clearLocalData();
+  useAuth.setState(signedOut);
+  await startGuest();
+}
+
+let initializing: Promise<void> | null = null;
+
+export const authActions = {
+  /** Session bootstrap (000 §4); idempotent, the router guard and the app start both await it. */
+  initialize(): Promise<void> {
+    initializing ??= bootstrap().finally(() => useAuth.setState({ isInitialized: true }));
+    return initializing;
+  },
+
+  /** POST /api/auth/token with the current guest token, so the server moves the guest's companions. */
+  async login(input: { email: string; password: string; remember: boolean }): Promise<void> {
+    const auth = await authApi.login(input.email.trim(), input.password);
+    if (!auth) throw new AuthFailedError();
+    await adopt(auth, input.remember);
+  },
+
+  /** POST /api/auth/register with the current guest token: the server upgrades that guest in place. */
+  async register(input: { name: string; email: string; password: string }): Promise<void> {
+    const auth = await authApi.register({
+      name: input.name.trim(),
+      email: input.email.trim(),
+      password: input.password,
+    });
+    if (!auth) throw new AuthFailedError();
+    await adopt(auth, true);
+  },
+
+  /** Clears local data (dark mode kept), then starts a new guest session (000 §4). */
+  async logout(): Promise<void> {
+    clearLocalData();
+    useAuth.setState(signedOut);
+    const result = await startGuest();
+    if (result === 'anonymous_limit') useAnonymousLimitDialog.getState().open();
+  },
+
+  /**
+   * For explicit actions (creating a companion…): makes sure a session exists, creating a guest when
+   * needed; a 429 opens the "Лимит анонимных сессий" dialog. Resolves to whether a session exists.
+   */
+  async ensureSession(): Promise<boolean> {
+    if (useAuth.getState().token) return true;
+    const result = await startGuest();
+    if (result === 'anonymous_limit') useAnonymousLimitDialog.getState().open();
+    return result === 'ok';
+  },
+
+  /** The API client's 401 rule: drop the rejected session, create a guest, hand back its token. */
+  async recoverWithGuest(): Promise<string | null> {
+    clearLocalData();
+    useAuth.setState(signedOut);
+    const result = await startGuest();
+    return result === 'ok' ? useAuth.getState().token : null;
+  },
+
+  async refreshUser(): Promise<void> {
+    const { token } = useAuth.getState();
+    if (!token) return;
+    const { user } = await authApi.validate();
+    setSession(token, user);
+  },
+
+  /** Remembers the adult confirmation on the user (the device keeps its own flag). */
+  async confirmAdult(): Promise<void> {
+    const { token, user } = useAuth.getState();
+    if (!token || !user || user.adult_confirmed) return;
+    await authApi.confirmAdult();
+    const latest = useAuth.getState();
+    if (latest.user && latest.token === token) setSession(token, { ...latest.user, adult_confirmed: true });
+  },
+
+  /** /hell: forget the stored session on this device without creating a new one. */
+  forgetSession(): void {
+    clearLocalData();
+    useAuth.setState(signedOut);
+  },
+};

@@ -1,0 +1,33 @@
+import type { ConfigResponse } from '@podruga/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/index.ts';
+
+/** What the app works with when /api/config cannot be read (000 §3: a fetch failure yields empty maps). */
+export const EMPTY_CONFIG: ConfigResponse = {
+  config: { system_prompts: {}, image_scenarios: {} },
+  providers: {},
+  features: { debug_routes: false },
+};
+
+export async function fetchConfig(): Promise<ConfigResponse> {
+  try {
+    const body = await api.get<Partial<ConfigResponse> | null>('/api/config');
+    return {
+      config: { ...EMPTY_CONFIG.config, ...body?.config },
+      providers: body?.providers ?? {},
+      features: { ...EMPTY_CONFIG.features, ...body?.features },
+    };
+  } catch {
+    return EMPTY_CONFIG;
+  }
+}
+
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: fetchConfig,
+  staleTime: 5 * 60_000,
+});
+
+export function useConfig(): ConfigResponse {
+  return useQuery(configQuery).data ?? EMPTY_CONFIG;
+}

@@ -1,0 +1,45 @@
+import { Button, SimpleGrid, Text, Title } from '@mantine/core';
+import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
+import { useAdultGatePreview } from '../adult/adultGate.ts';
+import { useAnonymousLimitDialog, useAuthDialog } from '../auth/dialogStore.ts';
+import { useLegalDialog } from '../legal/legalDialogStore.ts';
+
+/** /test/dialogs (debug, 002 §2): opens every dialog the app has so far. */
+export function DialogsTestPage() {
+  const openAuth = useAuthDialog((s) => s.open);
+  const showLegal = useLegalDialog((s) => s.show);
+  const openLimit = useAnonymousLimitDialog((s) => s.open);
+
+  const dialogs = [
+    { label: 'Вход', open: () => openAuth('login') },
+    { label: 'Создать аккаунт', open: () => openAuth('register') },
+    { label: 'Восстановление пароля', open: () => openAuth('recovery') },
+    {
+      label: 'Вход по требованию страницы',
+      open: () => openAuth('login', { notice: 'Чтобы открыть эту страницу, войдите в аккаунт.' }),
+    },
+    { label: 'Пользовательское соглашение', open: () => showLegal('terms') },
+    { label: 'Политика конфиденциальности', open: () => showLegal('privacy') },
+    { label: 'Лимит анонимных сессий', open: openLimit },
+    { label: 'Подтверждение 18+ (просмотр)', open: () => useAdultGatePreview.setState({ preview: true }) },
+  ];
+
+  return (
+    <CenteredPage size={720}>
+      <Title order={1} size="h2">
+        Тест диалогов
+      </Title>
+      <Text c="dimmed" size="sm">
+        Отладочная страница: открывает диалоги приложения. Диалог 18+ здесь открывается в режиме просмотра —
+        ответ ничего не сохраняет.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} w="100%">
+        {dialogs.map((d) => (
+          <Button key={d.label} variant="light" onClick={d.open}>
+            {d.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </CenteredPage>
+  );
+}

@@ -1,0 +1,38 @@
+import { Anchor, Text } from '@mantine/core';
+import { getBrand } from '../../app/brand.ts';
+import { LockIcon } from '../../shared/ui/icons.tsx';
+import { useLegalDialog } from '../legal/legalDialogStore.ts';
+import classes from './Footer.module.css';
+
+/**
+ * Encryption notice, legal links, copyright (001 §2 Footer). The notice says what really happens
+ * (DESIGN §6): encrypted in transit and at rest, not end-to-end — the AI on our servers reads the chat.
+ */
+export function Footer() {
+  const show = useLegalDialog((s) => s.show);
+  const brand = getBrand();
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.inner}>
+        <Text size="xs" c="dimmed" className={classes.notice}>
+          <LockIcon />
+          <span>
+            Переписка шифруется при передаче и при хранении. Это не сквозное шифрование: чтобы отвечать, ИИ на
+            наших серверах читает сообщения.
+          </span>
+        </Text>
+        <div className={classes.links}>
+          <Anchor component="button" type="button" size="sm" onClick={() => show('terms')}>
+            Пользовательское соглашение
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={() => show('privacy')}>
+            Политика конфиденциальности
+          </Anchor>
+        </div>
+        <Text size="xs" c="dimmed">
+          © {new Date().getFullYear()} {brand.logoText}
+        </Text>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import { UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { getBrand } from '../../app/brand.ts';
+import classes from './Header.module.css';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The page scrolls inside #root (body has the scroll-lock class). */
+export function scrollToTop(): void {
+  document.getElementById('root')?.scrollTo({ top: 0, behavior: 'smooth' });
+}
+
+/** Brand logo, theme toggle, user menu (001 §2 Header). */
+export function Header() {
+  const brand = getBrand();
+  return (
+    <header className={classes.header}>
+      <div className={classes.inner}>
+        <UnstyledButton
+          component={Link}
+          to="/"
+          className={classes.logo}
+          aria-label={`${brand.logoText} — на главную`}
+          onClick={scrollToTop}
+        >
+          {brand.logoText}
+        </UnstyledButton>
+        <div className={classes.actions}>
+          <ThemeToggle />
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { create } from 'zustand';
+
+type Color = 'teal' | 'red' | 'yellow';
+
+/**
+ * Set by the first toast: the app then mounts the toast container. The notifications package loads with
+ * that first toast, so the first page does not carry it (DESIGN §8).
+ */
+export const useToastHost = create<{ needed: boolean }>(() => ({ needed: false }));
+
+const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
+
+function show(color: Color, message: ReactNode, autoClose?: number, id?: string): void {
+  useToastHost.setState({ needed: true });
+  loadNotifications()
+    .then((notifications) => {
+      // One toast at a time, newest first: a stack of them would climb over the dialog's buttons.
+      notifications.clean();
+      notifications.show({ id, color, message, autoClose });
+    })
+    .catch((error: unknown) => console.error('toast failed', error));
+}
+
+/** Positive, negative and warning toasts (000 §8); the default timeout is set on the container. */
+export const notify = {
+  success: (message: ReactNode, autoClose?: number) => show('teal', message, autoClose),
+  error: (message: ReactNode, autoClose?: number) => show('red', message, autoClose),
+  warning: (message: ReactNode, autoClose?: number) => show('yellow', message, autoClose),
+
+  /** A toast with one action button; pressing it closes the toast. */
+  withAction(color: Color, message: string, actionLabel: string, onAction: () => void, autoClose?: number) {
+    const id = `toast-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    show(
+      color,
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm">{message}</Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          style={{ flexShrink: 0 }}
+          onClick={() => {
+            void loadNotifications().then((notifications) => notifications.hide(id));
+            onAction();
+          }}
+        >
+          {actionLabel}
+        </Button>
+      </Group>,
+      autoClose,
+      id,
+    );
+  },
+};
