@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // web (client helpers), e2e (browser journeys in Debian's Chromium against the built app).
 export default defineConfig({
   test: {
+    // Two cores on this machine and in CI; the server files each hold a PGlite instance (~1 GB peak).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
@@ -13,7 +15,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },

@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import { closeMenu, openUserMenu, passAdultGate, storedToken } from './support/steps.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('a new visitor', () => {
+  it('gets a guest session and sees the shell after the 18+ gate', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(app.url);
+    await page.getByRole('dialog', { name: 'Только для взрослых' }).waitFor();
+    await passAdultGate(page);
+
+    const token = await storedToken(page);
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const validate = await page.evaluate(async (t) => {
+      const res = await fetch('/api/auth/validate', { headers: { authorization: `Bearer ${t}` } });
+      return res.json();
+    }, token);
+    expect(validate.user.membership_type).toBe('guest');
+    expect(validate.user.adult_confirmed).toBe(true);
+
+    await expect(page.title()).resolves.toContain('Podruga');
+    await page.getByRole('link', { name: /на главную/ }).waitFor();
+    await page.getByRole('contentinfo').getByText('Пользовательское соглашение').waitFor();
+    await openUserMenu(page);
+    await page.getByRole('menu').getByText('Гость').waitFor();
+    await page.getByRole('menuitem', { name: 'Войти' }).waitFor();
+    await closeMenu(page);
+    await screenshot(page, 'shell-desktop');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Меню пользователя' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Только для взрослых' }).count()).toBe(0);
+    expect(await storedToken(page)).toBe(token);
+    await ctx.close();
+  });
+
+  it('looks right on a phone', async () => {
+    const ctx = await newVisitor(browser, 'phone');
+    const page = await ctx.newPage();
+    await page.goto(app.url);
+    await passAdultGate(page);
+    await page.getByRole('button', { name: 'Меню пользователя' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'shell-phone');
+    await ctx.close();
+  });
+
+  it('opens the privacy dialog from /privacy', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/privacy`);
+    await passAdultGate(page);
+    const dialog = page.getByRole('dialog', { name: /Политика конфиденциальности/ });
+    await dialog.waitFor();
+    await dialog.getByText('1.2', { exact: false }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).searchParams.get('showPrivacy')).toBeNull();
+    await screenshot(page, 'privacy-dialog');
+    await ctx.close();
+  });
+
+  it('is sent home with authRequired=true from a route that needs an account', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(app.url);
+    await passAdultGate(page);
+    await page.evaluate(() => {
+      localStorage.removeItem('auth_token');
+      sessionStorage.removeItem('auth_token');
+    });
+    await page.goto(`${app.url}/vip`);
+    await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('authRequired') === 'true');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/vip');
+    await ctx.close();
+  });
+
+  it('keeps the light theme across a reload (dark by default)', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(app.url);
+    await passAdultGate(page);
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+    await page.getByRole('button', { name: 'Переключить тему' }).click();
+    expect(await scheme()).toBe('light');
+    await page.reload();
+    await page.getByRole('button', { name: 'Переключить тему' }).waitFor();
+    expect(await scheme()).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+    await screenshot(page, 'shell-light');
+    await ctx.close();
+  });
+
+  it('sees the not-found page for an unknown path and for /undress', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/no-such-page`);
+    await passAdultGate(page);
+    await page.getByText('404').first().waitFor();
+    await page.goto(`${app.url}/undress`);
+    await page.getByText('404').first().waitFor();
+    await ctx.close();
+  });
+});
