@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + integration tests (server on PGlite, then again on PostgreSQL when
+// DATABASE_URL is set), then the browser journeys in Debian's Chromium against the built app.
+// Without a Chromium the journeys are skipped loudly; with CI=true a missing Chromium fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, '.tmp', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `◀ ${title}: ${res.status === 0 ? 'ok' : `FAILED (exit ${res.status})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return res.status === 0;
+}
+
+function vitest(title, projects, env = {}) {
+  const out = join(reports, `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${out}`);
+  const ok = run(title, 'npx', args, env);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests ?? 0;
+    // A run that failed without a failing test (an unhandled error, a broken config) still counts.
+    totals.failed += r.numFailedTests || (ok ? 0 : 1);
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  } else if (!ok) totals.failed += 1;
+  return ok;
+}
+
+function finish(ok) {
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`\nnpm test finished in ${secs} s`);
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(ok ? 0 : 1);
+}
+
+let ok = run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']);
+ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
+const { DATABASE_URL } = process.env;
+ok = vitest('unit and integration (PGlite)', ['shared', 'web', 'server'], { DATABASE_URL: '' }) && ok;
+if (DATABASE_URL) {
+  ok = vitest('server on PostgreSQL', ['server'], { DATABASE_URL }) && ok;
+} else {
+  console.log('\n(DATABASE_URL is not set: the server suite ran on PGlite only)');
+}
+
+if (!existsSync(chromium)) {
+  const msg = `Chromium not found at ${chromium}: the browser journeys in e2e/ were NOT run. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`;
+  console.error(`\n${'!'.repeat(100)}\n!! ${msg}\n${'!'.repeat(100)}`);
+  if (isCI) {
+    totals.failed += 1;
+    finish(false);
+  }
+  finish(ok);
+}
+ok = run('build', 'npm', ['run', 'build']) && ok;
+ok = vitest('browser journeys (Chromium)', ['e2e'], { DATABASE_URL: '', CHROMIUM_PATH: chromium }) && ok;
+finish(ok);
