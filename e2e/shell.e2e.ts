@@ -19,6 +19,10 @@ describe('a new visitor', () => {
   it('gets a guest session and sees the shell after the 18+ gate', async () => {
     const ctx = await newVisitor(browser);
     const page = await ctx.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     await page.goto(app.url);
     await page.getByRole('dialog', { name: 'Только для взрослых' }).waitFor();
     await passAdultGate(page);
@@ -45,6 +49,8 @@ describe('a new visitor', () => {
     await page.getByRole('button', { name: 'Меню пользователя' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Только для взрослых' }).count()).toBe(0);
     expect(await storedToken(page)).toBe(token);
+    // The app runs under its own CSP without a single violation or script error.
+    expect(consoleErrors).toEqual([]);
     await ctx.close();
   });
 

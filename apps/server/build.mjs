@@ -13,6 +13,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies),
+  // Workspace packages (@podruga/*) ship TypeScript source: bundle them, keep the rest external.
+  external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@podruga/')),
   logLevel: 'info',
 });

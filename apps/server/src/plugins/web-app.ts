@@ -71,9 +71,9 @@ export async function registerWebApp(
     globIgnore: ['index.html'],
     index: false,
     cacheControl: false,
-    setHeaders: (reply, filePath) => {
+    setHeaders: (res, filePath) => {
       const hashed = filePath.startsWith(join(webDistDir, 'assets'));
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/', sendIndex);
