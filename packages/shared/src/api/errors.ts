@@ -21,10 +21,15 @@ export const ERROR_CODES = [
   'internal',
   'service_unavailable',
   'maintenance',
+  'companion_limit',
+  'safety_refused',
+  'provider_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorBody {
   detail: string;
   code: ErrorCode;
+  /** Extra fields some errors carry (e.g. companion_limit: paywall_context, current_count, limit). */
+  [extra: string]: unknown;
 }
