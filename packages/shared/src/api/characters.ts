@@ -137,6 +137,11 @@ export const generateImageBodySchema = z.object({
   negative_prompt: z.string().max(1500).default(''),
   safe_mode: z.boolean().default(false),
   model: choice(IMAGE_MODEL_VALUES, 'Модель изображений').optional(),
+  /**
+   * The draft's id (the future character id): the server allows one generation plus REGENERATE_LIMIT
+   * respawns per draft.
+   */
+  draft_id: z.uuid({ error: 'Некорректный идентификатор черновика' }).optional(),
   /** Models already used for this draft: a respawn prefers one not used yet. */
   used_models: z.array(z.string().max(40)).max(10).optional(),
   seed: z.number().int().min(0).max(2_147_483_647).optional(),
@@ -171,3 +176,24 @@ export const companionLimitErrorSchema = z.object({
   limit: z.number(),
 });
 export type CompanionLimitError = z.infer<typeof companionLimitErrorSchema>;
+
+/** GET /api/catalogue: the ready-made companions of /gfs (no owner; portraits made by the image port). */
+export const catalogueItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number(),
+  summary: z.string(),
+  image: z.string().nullable(),
+  ethnicity: z.string(),
+  hair_color: z.string(),
+  body_type: z.string(),
+  personality: z.string(),
+  occupation: z.string(),
+  mood: z.string(),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+export const catalogueResponseSchema = z.object({ items: z.array(catalogueItemSchema) });
+
+/** POST /api/catalogue/{id}/adopt: the user's own copy of a ready-made companion and a chat with her. */
+export const adoptResponseSchema = z.object({ character: characterSchema, chat: chatSchema });
+export type AdoptResponse = z.infer<typeof adoptResponseSchema>;
