@@ -33,7 +33,11 @@ describe('API basics', () => {
     const body = configResponseSchema.parse(res.json());
     expect(body.config.system_prompts.companion).toContain('вымышленная взрослая');
     expect(Object.keys(body.config.image_scenarios).length).toBeGreaterThan(1);
-    expect(body.providers).toEqual({ mail: { adapter: 'memory', offline: true } });
+    expect(body.providers).toEqual({
+      mail: { adapter: 'memory', offline: true },
+      image: { adapter: 'offline', offline: true },
+      storage: { adapter: 'local', offline: true },
+    });
     expect(body.features).toEqual({ debug_routes: false });
   });
 
@@ -42,7 +46,7 @@ describe('API basics', () => {
       method: 'GET',
       url: '/api/config',
     });
-    expect(res.json().providers).toEqual({ mail: { adapter: 'outbox', offline: true } });
+    expect(res.json().providers.mail).toEqual({ adapter: 'outbox', offline: true });
   });
 
   it('POST /api/debug/access opens only with the configured secret', async () => {

@@ -10,9 +10,18 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, type GuestMigratedHook } from './modules/auth/auth.service.ts';
 import { SessionTokens } from './modules/auth/session-tokens.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { CharactersRepository } from './modules/characters/characters.repository.ts';
+import { charactersRoutes, chatsRoutes } from './modules/characters/characters.routes.ts';
+import { CharactersService } from './modules/characters/characters.service.ts';
+import { PortraitService } from './modules/characters/portrait.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { ConfigService } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inflectionRoutes } from './modules/inflection/inflection.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { MediaService } from './modules/media/media.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -23,10 +32,14 @@ import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createImagePort } from './providers/image/index.ts';
+import type { ImagePort } from './providers/image/port.ts';
 import { MailDispatcher } from './providers/mail/dispatcher.ts';
 import { createMailPort } from './providers/mail/index.ts';
 import type { MailPort } from './providers/mail/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
+import { createStoragePort } from './providers/storage/index.ts';
+import type { StoragePort } from './providers/storage/port.ts';
 
 /** 1 MB: enough for any JSON or form we accept; uploads get their own limits on their routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,6 +49,8 @@ export interface AppDeps {
   /** Already migrated. Without it the app opens the configured database, migrates it and closes it. */
   database?: Database;
   mailer?: MailPort;
+  image?: ImagePort;
+  storage?: StoragePort;
   clock?: Clock;
   onGuestMigrated?: GuestMigratedHook;
 }
@@ -46,6 +61,8 @@ declare module 'fastify' {
     mail: MailDispatcher;
     /** The adapter behind each provider port. */
     providers: Record<string, ProviderInfo>;
+    /** The ready-made companions; server.ts fills their portraits after listening. */
+    catalogue: CatalogueService;
   }
 }
 
@@ -78,7 +95,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const mailer = deps.mailer ?? createMailPort(config, app.log);
   const mail = new MailDispatcher(mailer, app.log);
   app.decorate('mail', mail);
-  app.decorate('providers', { mail: mailer });
+  const image = deps.image ?? createImagePort(config);
+  const storage = deps.storage ?? createStoragePort(config);
+  app.decorate('providers', { mail: mailer, image, storage });
   app.addHook('onClose', async () => {
     await mail.drain();
     await mailer.close();
@@ -115,6 +134,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(usersRoutes, {
     prefix: '/api/user',
     service: new UsersService(new UsersRepository(database.db), clock),
+    auth: hooks,
+  });
+
+  const charactersRepo = new CharactersRepository(database.db);
+  const characters = new CharactersService({ repo: charactersRepo, storage, clock, log: app.log });
+  const portraits = new PortraitService({ image, repo: charactersRepo, log: app.log });
+  const catalogue = new CatalogueService({ db: database.db, image, storage, characters, log: app.log });
+  await catalogue.seed();
+  app.decorate('catalogue', catalogue);
+  await app.register(charactersRoutes, {
+    prefix: '/api/characters',
+    service: characters,
+    portraits,
+    auth: hooks,
+  });
+  await app.register(chatsRoutes, { prefix: '/api/chats', service: characters, auth: hooks });
+  await app.register(catalogueRoutes, { prefix: '/api/catalogue', service: catalogue, auth: hooks });
+  await app.register(inflectionRoutes, { prefix: '/api/inflection', auth: hooks });
+  await app.register(mediaRoutes, {
+    media: new MediaService({ characters, repo: charactersRepo, storage, log: app.log }),
+    characters,
+    storage,
     auth: hooks,
   });
   await registerWebApp(app, config.webDistDir, config.brands);

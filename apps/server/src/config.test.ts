@@ -56,6 +56,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       MEDIA_BASE_URL: 'https://media.podruga.app/',
+      IMAGE_PROVIDER: 'venice',
+      IMAGE_BASE_URL: 'https://images.example.com/api/v1/',
+      IMAGE_API_KEY: 'key-123',
+      IMAGE_TIMEOUT_MS: '30000',
       WEB_DIST_DIR: '/srv/web',
     });
     expect(config).toEqual({
@@ -76,7 +80,28 @@ describe('loadConfig', () => {
       logPretty: false,
       mediaBaseUrl: 'https://media.podruga.app',
       webDistDir: '/srv/web',
+      image: {
+        provider: 'venice',
+        baseUrl: 'https://images.example.com/api/v1',
+        apiKey: 'key-123',
+        timeoutMs: 30000,
+      },
     });
+  });
+
+  it('defaults to the offline image adapter and checks what a real one needs', () => {
+    expect(loadConfig({}).image).toEqual({
+      provider: 'offline',
+      baseUrl: undefined,
+      apiKey: undefined,
+      timeoutMs: 120000,
+    });
+    expect(loadConfig({ IMAGE_PROVIDER: 'venice', IMAGE_API_KEY: 'k' }).image.baseUrl).toBe(
+      'https://api.venice.ai/api/v1',
+    );
+    expect(() => loadConfig({ IMAGE_PROVIDER: 'venice' })).toThrow(/IMAGE_API_KEY/);
+    expect(() => loadConfig({ IMAGE_PROVIDER: 'automatic1111' })).toThrow(/IMAGE_BASE_URL/);
+    expect(() => loadConfig({ IMAGE_PROVIDER: 'dalle' })).toThrow(/IMAGE_PROVIDER/);
   });
 
   it('treats empty values as unset', () => {
@@ -158,6 +183,10 @@ describe('ENV_VARS', () => {
       'LOG_LEVEL',
       'LOG_PRETTY',
       'MEDIA_BASE_URL',
+      'IMAGE_PROVIDER',
+      'IMAGE_BASE_URL',
+      'IMAGE_API_KEY',
+      'IMAGE_TIMEOUT_MS',
       'WEB_DIST_DIR',
     ]);
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);

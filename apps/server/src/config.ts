@@ -6,6 +6,10 @@ import { z } from 'zod';
 /** The built web app sits at apps/web/dist both from src/ (tests, tsx) and from dist/ (the bundle). */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+export const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
+export type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
+const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
@@ -129,6 +133,28 @@ const ENV = {
     description: 'Base URL of the separate media host; unset = media served by this server',
     schema: optionalUrl(['http:', 'https:']),
   },
+  IMAGE_PROVIDER: {
+    default: 'offline',
+    description:
+      'Image generation: offline (a drawn stand-in portrait), venice (Venice-style /image/generate) or automatic1111 (/sdapi/v1/txt2img)',
+    schema: z.enum(IMAGE_PROVIDERS, { message: `must be one of ${IMAGE_PROVIDERS.join(', ')}` }),
+  },
+  IMAGE_BASE_URL: {
+    default: null,
+    description:
+      'Base URL of the image service; unset = https://api.venice.ai/api/v1 for venice (required for automatic1111)',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  IMAGE_API_KEY: {
+    default: null,
+    description: 'Bearer key of the image service (required for venice)',
+    schema: z.string().min(1).optional(),
+  },
+  IMAGE_TIMEOUT_MS: {
+    default: '120000',
+    description: 'How long one image generation may take before it counts as failed, in milliseconds',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
+  },
   WEB_DIST_DIR: {
     // Documented as the repo path; applied as that folder found from the code, whatever the cwd.
     default: 'apps/web/dist',
@@ -146,6 +172,8 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
+  'IMAGE_API_KEY',
+  'IMAGE_BASE_URL',
 ]);
 
 export interface EnvVarInfo {
@@ -191,6 +219,13 @@ export interface Config {
   mediaBaseUrl: string | undefined;
   /** Absolute path. */
   webDistDir: string;
+  image: {
+    provider: ImageProviderName;
+    /** Without a trailing slash; undefined only for the offline adapter. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -220,6 +255,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const imageBaseUrl =
+    e.IMAGE_BASE_URL?.replace(/\/+$/, '') ?? (e.IMAGE_PROVIDER === 'venice' ? VENICE_BASE_URL : undefined);
+  if (e.IMAGE_PROVIDER === 'venice' && !e.IMAGE_API_KEY) {
+    throw new ConfigError('Invalid environment:\n  IMAGE_API_KEY: is required when IMAGE_PROVIDER=venice');
+  }
+  if (e.IMAGE_PROVIDER === 'automatic1111' && !imageBaseUrl) {
+    throw new ConfigError(
+      'Invalid environment:\n  IMAGE_BASE_URL: is required when IMAGE_PROVIDER=automatic1111',
+    );
+  }
   const brands = e.BRANDS ?? DEFAULT_BRANDS;
   return {
     port: e.PORT,
@@ -239,5 +284,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logPretty: e.LOG_PRETTY,
     mediaBaseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    image: {
+      provider: e.IMAGE_PROVIDER,
+      baseUrl: imageBaseUrl,
+      apiKey: e.IMAGE_API_KEY,
+      timeoutMs: e.IMAGE_TIMEOUT_MS,
+    },
   };
 }

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     readonly detail: string,
+    /** Extra body fields some errors carry (companion_limit: paywall_context, current_count, limit). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
     this.name = 'AppError';
@@ -30,4 +32,9 @@ export const errors = {
     new AppError(429, 'rate_limited', detail),
   anonymousLimit: () => new AppError(429, 'anonymous_limit', SERVER_MESSAGES.anonymousLimit),
   maintenance: () => new AppError(503, 'maintenance', SERVER_MESSAGES.maintenance),
+  conflict: (detail: string) => new AppError(409, 'conflict', detail),
+  payloadTooLarge: (detail: string) => new AppError(413, 'payload_too_large', detail),
+  unsupportedMediaType: (detail: string) => new AppError(415, 'unsupported_media_type', detail),
+  safetyRefused: (detail: string) => new AppError(400, 'safety_refused', detail),
+  providerError: (detail: string) => new AppError(503, 'provider_error', detail),
 };

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   const shown =
     config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
   app.log.info(`Podruga is running at ${shown}`);
+  // Catalogue portraits are made off the request path; GET /api/catalogue waits for them if asked first.
+  void app.catalogue.fillPortraits();
 }
 
 main().catch((error: unknown) => {

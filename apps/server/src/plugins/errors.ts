@@ -21,7 +21,7 @@ function statusOf(error: unknown): number | undefined {
 /** Maps any thrown value to the status and `{detail, code}` the client gets. */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: { detail: error.detail, code: error.code } };
+    return { status: error.statusCode, body: { ...error.extra, detail: error.detail, code: error.code } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, body: { detail: SERVER_MESSAGES.badRequest, code: 'validation_failed' } };

@@ -45,6 +45,14 @@ export const RATE_LIMITS = {
   resendVerification: { ...perUser, max: 3, timeWindow: 15 * MINUTE },
   linkToken: { max: 20, timeWindow: MINUTE },
   debugAccess: { max: 10, timeWindow: MINUTE },
+  /** Portraits cost money on a real provider: 20 an hour per user, on top of the per-draft limit. */
+  generateImage: {
+    ...perUser,
+    max: 20,
+    timeWindow: 60 * MINUTE,
+    errorResponseBuilder: () =>
+      errors.tooManyRequests('Слишком много генераций подряд. Попробуйте через час'),
+  },
 } satisfies Record<string, RateLimitOptions>;
 
 /**

@@ -35,7 +35,7 @@ export function renderIndexHtml(template: string, brand: Brand): string {
 
 /** Paths the SPA never owns: a miss there is a real 404, not a client route. */
 function isApiOrAsset(url: string): boolean {
-  return /^\/(?:api|assets)(?:[/?]|$)/.test(url);
+  return /^\/(?:api|assets|pics)(?:[/?]|$)/.test(url);
 }
 
 /**

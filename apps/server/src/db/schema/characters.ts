@@ -27,6 +27,7 @@ export const characters = pgTable(
     /** 0–100. */
     sexuality: integer('sexuality').notNull().default(70),
     mood: text('mood').notNull().default('happy'),
+    temperament: text('temperament'),
     skinShade: text('skin_shade'),
     hairstyle: text('hairstyle'),
     imgGenModel: text('img_gen_model'),

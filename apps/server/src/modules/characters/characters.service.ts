@@ -1,0 +1,228 @@
+import {
+  ageWithWord,
+  type CharacterInput,
+  characterInputSchema,
+  createChatBodySchema,
+  OCCUPATIONS,
+  optionLabel,
+  PERSONALITIES,
+  RANDOM_DEFAULTS,
+} from '@podruga/shared';
+import type { Clock } from '../../clock.ts';
+import type { CharacterRow, ChatRow, UserRow } from '../../db/schema/index.ts';
+import { errors } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { StoragePort } from '../../providers/storage/port.ts';
+import { isUuid, parseOrThrow } from '../../validation.ts';
+import { checkText } from '../safety/safety.ts';
+import { CHARACTER_MESSAGES } from './characters.messages.ts';
+import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
+import { companionLimitError, companionLimitFor } from './limits.ts';
+
+export const DEFAULT_CHAT_TITLE = 'New Chat';
+export const chatTitleFor = (name: string) => `Chat with ${name}`;
+
+const updateSchema = characterInputSchema.omit({ id: true }).partial();
+
+/** "Заботливая учительница, 23 года": a one-line summary from the traits. */
+export function summaryFor(c: {
+  personality?: string | null;
+  occupation?: string | null;
+  age: number;
+}): string {
+  const parts = [
+    optionLabel(PERSONALITIES, c.personality),
+    optionLabel(OCCUPATIONS, c.occupation).toLowerCase(),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${parts}, ${ageWithWord(c.age)}`;
+}
+
+/** The personality fields the spec fills with its fixed defaults when they are unset (001 §4). */
+function withDefaults(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const filled: Record<string, unknown> = { ...body };
+  for (const [key, value] of Object.entries(RANDOM_DEFAULTS)) {
+    if (filled[key] === undefined || filled[key] === null) filled[key] = value;
+  }
+  return filled;
+}
+
+export function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter, 'id'> {
+  return {
+    name: input.name,
+    age: input.age,
+    ethnicity: input.ethnicity,
+    hairColor: input.hair_color,
+    bodyType: input.body_type,
+    breastSize: input.breast_size,
+    butt: input.butt,
+    skinShade: input.skin_shade,
+    hairstyle: input.hairstyle,
+    personality: input.personality,
+    occupation: input.occupation,
+    habit: input.habit,
+    languageStyle: input.language_style,
+    communicationStyle: input.communication_style,
+    sexuality: input.sexuality,
+    mood: input.mood,
+    temperament: input.temperament ?? null,
+    imgGenModel: input.img_gen_model ?? null,
+    summary: summaryFor(input),
+  };
+}
+
+function changesFrom(input: Partial<Omit<CharacterInput, 'id'>>): CharacterChanges {
+  const map: Record<string, keyof CharacterChanges> = {
+    name: 'name',
+    age: 'age',
+    ethnicity: 'ethnicity',
+    hair_color: 'hairColor',
+    body_type: 'bodyType',
+    breast_size: 'breastSize',
+    butt: 'butt',
+    skin_shade: 'skinShade',
+    hairstyle: 'hairstyle',
+    personality: 'personality',
+    occupation: 'occupation',
+    habit: 'habit',
+    language_style: 'languageStyle',
+    communication_style: 'communicationStyle',
+    sexuality: 'sexuality',
+    mood: 'mood',
+    temperament: 'temperament',
+    img_gen_model: 'imgGenModel',
+  };
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const column = map[key];
+    if (column && value !== undefined) changes[column] = value;
+  }
+  return changes as CharacterChanges;
+}
+
+function assertSafeName(name: string | undefined): void {
+  const verdict = checkText(name);
+  if (!verdict.ok) throw errors.safetyRefused(verdict.detail);
+}
+
+export interface CharactersServiceDeps {
+  repo: CharactersRepository;
+  storage: StoragePort;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Companions and chats: validation, safety, the tier's companion count and ownership on every id. */
+export class CharactersService {
+  constructor(private readonly deps: CharactersServiceDeps) {}
+
+  list(user: UserRow): Promise<CharacterRow[]> {
+    return this.deps.repo.listByUser(user.id);
+  }
+
+  /** Another user's id and an unknown id look the same: 404. */
+  async get(user: UserRow, id: string): Promise<CharacterRow> {
+    if (!isUuid(id)) throw errors.notFound();
+    const row = await this.deps.repo.findOwned(user.id, id);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  async create(user: UserRow, body: unknown): Promise<CharacterRow> {
+    const input = parseOrThrow(characterInputSchema, withDefaults(body));
+    assertSafeName(input.name);
+    const { character } = await this.insert(
+      user,
+      { ...(input.id ? { id: input.id } : {}), ...rowValues(input) },
+      null,
+    );
+    return character;
+  }
+
+  /**
+   * The one way a companion comes into being (wizard or catalogue): within the tier's count, checked
+   * under a lock on the owner's row.
+   */
+  async insert(
+    user: UserRow,
+    values: NewCharacter,
+    chatTitle: string | null,
+  ): Promise<{ character: CharacterRow; chat: ChatRow | null }> {
+    const { repo, clock } = this.deps;
+    if (values.id && (await repo.idExists(values.id))) throw errors.conflict(CHARACTER_MESSAGES.idTaken);
+    const limit = companionLimitFor(user, clock.now());
+    const result = await repo.createWithinLimit(user.id, limit.limit, values, chatTitle);
+    if (result.ok) return { character: result.character, chat: result.chat };
+    if (result.reason === 'id_taken') throw errors.conflict(CHARACTER_MESSAGES.idTaken);
+    throw companionLimitError({ ...limit, limit: limit.limit ?? 0 }, result.currentCount);
+  }
+
+  async update(user: UserRow, id: string, body: unknown): Promise<CharacterRow> {
+    const current = await this.get(user, id);
+    const input = parseOrThrow(updateSchema, body ?? {});
+    if (input.name !== undefined) assertSafeName(input.name);
+    const changes = changesFrom(input);
+    const merged = { ...current, ...changes };
+    changes.summary = summaryFor(merged);
+    const row = await this.deps.repo.update(user.id, id, changes);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  /** Deletes her, her chats and messages, her chat folders and her media no one else shows. */
+  async delete(user: UserRow, id: string): Promise<void> {
+    if (!isUuid(id)) throw errors.notFound();
+    const deleted = await this.deps.repo.delete(user.id, id);
+    if (!deleted) throw errors.notFound();
+    const { storage, log, repo } = this.deps;
+    const names = [deleted.character.image, deleted.character.avatar].filter(
+      (n): n is string => typeof n === 'string' && !n.includes('/') && !/^https?:/.test(n),
+    );
+    try {
+      for (const chatId of deleted.chatIds) await storage.deletePrefix(`chats/${chatId}`);
+      for (const name of new Set(names)) {
+        if (!(await repo.mediaInUse(name))) await storage.delete(name);
+      }
+    } catch (error) {
+      // The rows are gone; a leftover file is only disk space.
+      log.warn({ err: error, characterId: id }, 'could not delete companion media');
+    }
+  }
+
+  // Chats
+
+  listChats(user: UserRow): Promise<ChatRow[]> {
+    return this.deps.repo.listChats(user.id);
+  }
+
+  async chatsOfCharacter(user: UserRow, characterId: string): Promise<ChatRow[]> {
+    await this.get(user, characterId);
+    return this.deps.repo.chatsOfCharacter(user.id, characterId);
+  }
+
+  /** Without character_id: the user's newest companion, or a Russian 400 when there is none. */
+  async createChat(user: UserRow, body: unknown): Promise<ChatRow> {
+    const input = parseOrThrow(createChatBodySchema, body ?? {});
+    const character = input.character_id
+      ? await this.get(user, input.character_id)
+      : await this.deps.repo.newestOwned(user.id);
+    if (!character) throw errors.validation(CHARACTER_MESSAGES.noCharacter);
+    return this.deps.repo.createChat(user.id, character.id, input.title || DEFAULT_CHAT_TITLE);
+  }
+
+  async getChat(user: UserRow, chatId: string): Promise<ChatRow> {
+    if (!isUuid(chatId)) throw errors.notFound();
+    const chat = await this.deps.repo.findOwnedChat(user.id, chatId);
+    if (!chat) throw errors.notFound();
+    return chat;
+  }
+
+  /** POST /api/create_chat_directory: the chat's media folder exists afterwards. */
+  async ensureChatFolder(user: UserRow, chatId: string): Promise<ChatRow> {
+    const chat = await this.getChat(user, chatId);
+    await this.deps.storage.ensureFolder(`chats/${chat.id}`);
+    return chat;
+  }
+}

@@ -1,0 +1,108 @@
+import { AGE_MIN } from '@podruga/shared';
+import { errors } from '../../errors.ts';
+import type { PortraitTraits } from '../../providers/image/port.ts';
+import { checkText, SAFETY_MESSAGES } from '../safety/safety.ts';
+
+const ETHNICITY: Record<string, string> = {
+  caucasian: 'caucasian',
+  black: 'black african',
+  asian: 'east asian',
+  latina: 'latina',
+};
+const HAIR: Record<string, string> = {
+  blonde: 'blonde',
+  brunette: 'brunette',
+  black: 'jet black',
+  red: 'red',
+  pink: 'pastel pink',
+  blue: 'blue',
+  purple: 'purple',
+};
+const BODY: Record<string, string> = {
+  fit: 'athletic toned',
+  slim: 'slim',
+  curvy: 'curvy',
+  fat: 'plus-size',
+};
+const BREASTS: Record<string, string> = {
+  small: 'small breasts',
+  medium: 'medium breasts',
+  large: 'large breasts',
+  huge: 'very large breasts',
+};
+const BUTT: Record<string, string> = {
+  fit: 'toned hips',
+  small: 'narrow hips',
+  medium: 'rounded hips',
+  large: 'wide hips',
+};
+const SKIN: Record<string, string> = {
+  fair: 'fair skin',
+  'golden tan': 'golden tan skin',
+  caramel: 'caramel skin',
+  tanned: 'tanned skin',
+};
+const OCCUPATION: Record<string, string> = {
+  actress: 'glamorous actress, elegant dress',
+  barman: 'bartender in a stylish bar',
+  rusmob: 'confident gangster woman in a leather jacket',
+  physicist: 'physicist in a laboratory',
+  secretary: 'office secretary in a blouse',
+  teacher: 'teacher in a smart blouse',
+  hacker: 'hacker with neon monitors',
+  chef: 'chef in a white chef jacket, kitchen',
+};
+
+/** Always in the negative prompt: nothing childlike, ever (DESIGN §6). */
+export const ADULT_NEGATIVE_TERMS = [
+  'child',
+  'minor',
+  'teen',
+  'teenager',
+  'underage',
+  'loli',
+  'young-looking',
+  'childlike',
+  'schoolgirl',
+  'school uniform',
+  'petite child body',
+  'baby face',
+];
+const QUALITY_NEGATIVE = ['deformed', 'extra limbs', 'bad anatomy', 'blurry', 'watermark', 'text'];
+
+/** A client negative prompt may not push away adulthood ("adult, woman, mature" as negatives). */
+const NEGATES_ADULTHOOD =
+  /(?<![a-zа-я])(adult|adults|woman|women|mature|grown|old|milf|взросл\S*|женщин\S*|зрел\S*)(?![a-zа-я])/iu;
+
+export interface PortraitPrompt {
+  prompt: string;
+  negativePrompt: string;
+}
+
+/**
+ * Traits → an English prompt and negative prompt. The subject is always an adult woman of at least
+ * 18; the negative prompt always excludes childlike features; both pass the safety check.
+ */
+export function buildPortraitPrompt(traits: PortraitTraits, clientNegative = ''): PortraitPrompt {
+  const age = Math.max(AGE_MIN, Math.round(traits.age));
+  const parts = [
+    `portrait photo of a beautiful adult woman, ${age} years old`,
+    ETHNICITY[traits.ethnicity] ?? 'caucasian',
+    `${HAIR[traits.hair_color] ?? traits.hair_color} hair, ${traits.hairstyle} hairstyle`,
+    SKIN[traits.skin_shade] ?? 'fair skin',
+    `${BODY[traits.body_type] ?? 'slim'} body, ${BREASTS[traits.breast_size] ?? 'medium breasts'}, ${BUTT[traits.butt] ?? 'rounded hips'}`,
+    traits.occupation ? (OCCUPATION[traits.occupation] ?? traits.occupation) : 'casual stylish outfit',
+    'upper body, looking at the viewer, soft studio lighting, detailed face, photorealistic, 8k',
+  ];
+  const prompt = parts.join(', ');
+  const extra = clientNegative.trim();
+  if (extra && (NEGATES_ADULTHOOD.test(extra) || !checkText(extra).ok)) {
+    throw errors.safetyRefused(SAFETY_MESSAGES.minor);
+  }
+  const negativePrompt = [...ADULT_NEGATIVE_TERMS, ...QUALITY_NEGATIVE, ...(extra ? [extra] : [])]
+    .join(', ')
+    .slice(0, 1500);
+  const verdict = checkText(prompt);
+  if (!verdict.ok) throw errors.safetyRefused(verdict.detail);
+  return { prompt, negativePrompt };
+}

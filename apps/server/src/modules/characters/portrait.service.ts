@@ -1,0 +1,95 @@
+import {
+  FIRST_IMAGE_MODEL,
+  type GenerateImageResponse,
+  generateImageBodySchema,
+  IMAGE_MODEL_VALUES,
+  REGENERATE_LIMIT,
+} from '@podruga/shared';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError, errors } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { IMAGE_ERROR_MESSAGES, type ImagePort, ImageProviderError } from '../../providers/image/port.ts';
+import { parseOrThrow } from '../../validation.ts';
+import { CHARACTER_MESSAGES } from './characters.messages.ts';
+import type { CharactersRepository } from './characters.repository.ts';
+import { buildPortraitPrompt } from './portrait-prompt.ts';
+
+/** One generation plus REGENERATE_LIMIT respawns per draft (001 §4). */
+export const DRAFT_GENERATIONS = 1 + REGENERATE_LIMIT;
+
+/**
+ * The first generation uses FIRST_IMAGE_MODEL unless the client asked for one; a respawn prefers a
+ * model not used yet for this draft, and falls back to the asked-for or first model once all are used.
+ */
+export function chooseModel(asked: string | undefined, usedModels: readonly string[] = []): string {
+  if (usedModels.length === 0) return asked ?? FIRST_IMAGE_MODEL;
+  if (asked && !usedModels.includes(asked)) return asked;
+  return IMAGE_MODEL_VALUES.find((m) => !usedModels.includes(m)) ?? asked ?? FIRST_IMAGE_MODEL;
+}
+
+/** Maps a provider failure to the user's Russian text; the provider's body is only logged. */
+export function providerFailure(error: unknown, log: Logger): AppError {
+  if (error instanceof ImageProviderError) {
+    log.warn({ err: error, kind: error.kind, status: error.status }, 'image generation failed');
+    return errors.providerError(IMAGE_ERROR_MESSAGES[error.kind]);
+  }
+  if (error instanceof AppError) return error;
+  log.error({ err: error }, 'image generation failed');
+  return errors.providerError(IMAGE_ERROR_MESSAGES.unavailable);
+}
+
+/** POST /api/characters/generate_image: traits → prompt → image port → base64 PNGs. */
+export class PortraitService {
+  constructor(
+    private readonly deps: {
+      image: ImagePort;
+      repo: CharactersRepository;
+      log: Logger;
+      random?: () => number;
+    },
+  ) {}
+
+  async generate(user: UserRow, body: unknown): Promise<GenerateImageResponse> {
+    const input = parseOrThrow(generateImageBodySchema, body ?? {});
+    const { prompt, negativePrompt } = buildPortraitPrompt(input, input.negative_prompt);
+    const model = chooseModel(input.model, input.used_models);
+    const random = this.deps.random ?? Math.random;
+    const seed = input.seed ?? Math.floor(random() * 2_147_483_647);
+
+    const { repo, image, log } = this.deps;
+    if (input.draft_id) {
+      const taken = await repo.takeDraftGeneration(user.id, input.draft_id, DRAFT_GENERATIONS);
+      if (taken === null) throw errors.tooManyRequests(CHARACTER_MESSAGES.regenerateLimit);
+    }
+    const started = performance.now();
+    try {
+      const result = await image.generate({
+        prompt,
+        negativePrompt,
+        model,
+        width: input.width,
+        height: input.height,
+        steps: input.steps,
+        seed,
+        safeMode: input.safe_mode,
+        hideWatermark: input.hide_watermark,
+        traits: input,
+      });
+      return {
+        images: result.images.map((png) => png.toString('base64')),
+        model: result.model,
+        metadata: {
+          adapter: image.adapter,
+          offline: image.offline,
+          seed: result.seed,
+          width: input.width,
+          height: input.height,
+          duration_ms: Math.round(performance.now() - started),
+        },
+      };
+    } catch (error) {
+      if (input.draft_id) await repo.returnDraftGeneration(user.id, input.draft_id);
+      throw providerFailure(error, log);
+    }
+  }
+}

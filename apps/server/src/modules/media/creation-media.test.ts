@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import {
+  adoptResponseSchema,
+  type Character,
+  type Chat,
+  catalogueResponseSchema,
+  generateImageResponseSchema,
+} from '@podruga/shared';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+import { createCharacter } from '../../test/characters.ts';
+import { useTestDatabase } from '../../test/db.ts';
+import { bearer, expectError, guest, register } from '../../test/http.ts';
+import { seedCatalogue } from '../catalogue/catalogue.seed.ts';
+
+const database = useTestDatabase();
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  ({ app } = await buildTestApp(database()));
+  await seedCatalogue(database().db);
+});
+afterEach(async () => {
+  await app.close();
+});
+
+/** A multipart body built by hand: the exact bytes a browser sends. */
+function multipart(
+  token: string,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; bytes: Buffer },
+) {
+  const boundary = `----podruga${randomUUID()}`;
+  const parts: Buffer[] = [];
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function companionWithChat(token: string) {
+  const her = await createCharacter(app, token);
+  const chat = await app.inject({
+    method: 'POST',
+    url: '/api/chats/',
+    headers: bearer(token),
+    payload: { character_id: her.id, title: `Chat with ${her.name}` },
+  });
+  return { her, chat: chat.json<Chat>() };
+}
+
+const TRAITS = {
+  age: 25,
+  ethnicity: 'asian',
+  hair_color: 'pink',
+  body_type: 'slim',
+  breast_size: 'medium',
+  butt: 'medium',
+  skin_shade: 'fair',
+  hairstyle: 'messy buns',
+  occupation: 'hacker',
+  width: 256,
+  height: 256,
+};
+
+describe('image upload', () => {
+  it('stores a real JPEG as the initial image and a PNG as a 256 px avatar, served from /pics', async () => {
+    const { access_token: token } = await guest(app);
+    const { her, chat } = await companionWithChat(token);
+    const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#a36' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret camera' } } })
+      .toBuffer();
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/save_initial_image',
+      ...multipart(token, { chat_id: chat.id }, { name: 'Алиса_first.jpg', type: 'image/jpeg', bytes: jpeg }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { image_path } = saved.json<{ success: true; image_path: string }>();
+    expect(image_path).toMatch(/^[0-9a-f]{40}\.jpg$/);
+
+    const pic = await app.inject({ method: 'GET', url: `/pics/${image_path}` });
+    expect(pic.statusCode).toBe(200);
+    expect(pic.headers['content-type']).toBe('image/jpeg');
+    expect(pic.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(pic.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 800 });
+    expect(meta.exif).toBeUndefined();
+
+    const png = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const avatar = await app.inject({
+      method: 'POST',
+      url: '/api/save_avatar_image',
+      ...multipart(
+        token,
+        { chat_id: chat.id, is_avatar: 'true' },
+        { name: 'a.png', type: 'image/png', bytes: png },
+      ),
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    const avatarPic = await app.inject({ method: 'GET', url: `/pics/${avatar.json().image_path}` });
+    expect(await sharp(avatarPic.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 256,
+      height: 256,
+    });
+
+    const after = await app.inject({
+      method: 'GET',
+      url: `/api/characters/${her.id}`,
+      headers: bearer(token),
+    });
+    expect(after.json<Character>()).toMatchObject({ image: image_path, avatar: avatar.json().image_path });
+  });
+
+  it('refuses a text file named .jpg (415), an oversize file (413) and a stranger (404)', async () => {
+    const { access_token: token } = await guest(app);
+    const { chat } = await companionWithChat(token);
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/save_initial_image',
+      ...multipart(
+        token,
+        { chat_id: chat.id },
+        { name: 'photo.jpg', type: 'image/jpeg', bytes: Buffer.from('just text') },
+      ),
+    });
+    expectError(
+      text,
+      415,
+      'unsupported_media_type',
+      'Неподдерживаемый формат изображения. Загрузите JPEG, PNG или WebP.',
+    );
+
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const gifRes = await app.inject({
+      method: 'POST',
+      url: '/api/save_initial_image',
+      ...multipart(token, { chat_id: chat.id }, { name: 'a.gif', type: 'image/gif', bytes: gif }),
+    });
+    expectError(gifRes, 415, 'unsupported_media_type');
+
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/save_initial_image',
+      ...multipart(token, { chat_id: chat.id }, { name: 'big.jpg', type: 'image/jpeg', bytes: huge }),
+    });
+    expectError(big, 413, 'payload_too_large', 'Файл слишком большой (максимум 10 МБ)');
+
+    const other = await guest(app, '10.0.0.2');
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/api/save_initial_image',
+      ...multipart(
+        other.access_token,
+        { chat_id: chat.id },
+        { name: 'a.png', type: 'image/png', bytes: png },
+      ),
+    });
+    expectError(stranger, 404, 'not_found');
+  });
+
+  it('GET /pics answers a JSON 404 for missing names and traversal attempts', async () => {
+    for (const url of [
+      '/pics/0123456789012345678901234567890123456789.png',
+      '/pics/..%2F..%2Fetc%2Fpasswd',
+      '/pics/../keys/jwt.secret',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+});
+
+describe('inflection', () => {
+  const names: Array<[string, string, string]> = [
+    ['Анна', 'Анны', 'Анну'],
+    ['Мария', 'Марии', 'Марию'],
+    ['Алиса', 'Алисы', 'Алису'],
+    ['Ольга', 'Ольги', 'Ольгу'],
+    ['Екатерина', 'Екатерины', 'Екатерину'],
+    ['Любовь', 'Любови', 'Любовь'],
+    ['Юлия', 'Юлии', 'Юлию'],
+    ['Ирина', 'Ирины', 'Ирину'],
+    ['Софи', 'Софи', 'Софи'],
+    ['Jessica', 'Jessica', 'Jessica'],
+  ];
+
+  it.each(names)('%s → %s / %s', async (name, genitive, accusative) => {
+    const { access_token: token } = await guest(app);
+    const call = (path: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/inflection/${path}`,
+        headers: bearer(token),
+        payload: { name },
+      });
+    expect((await call('inflect_name_genitive')).json()).toEqual({ inflected_name: genitive });
+    expect((await call('inflect_name')).json()).toEqual({ inflected_name: genitive });
+    expect((await call('inflect_name_accusative')).json()).toEqual({ inflected_name: accusative });
+  });
+
+  it('needs a name', async () => {
+    const { access_token: token } = await guest(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/inflection/inflect_name',
+      headers: bearer(token),
+      payload: { name: ' ' },
+    });
+    expectError(res, 400, 'validation_failed', 'Укажите имя');
+  });
+});
+
+describe('generate_image (offline adapter)', () => {
+  async function generate(token: string, body: Record<string, unknown>) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/characters/generate_image',
+      headers: bearer(token),
+      payload: { ...TRAITS, ...body },
+    });
+  }
+
+  it('returns a valid PNG, the first model, deterministic for the same seed, different for other traits', async () => {
+    const { access_token: token } = await guest(app);
+    const first = await generate(token, { seed: 7 });
+    expect(first.statusCode, first.body).toBe(200);
+    const body = generateImageResponseSchema.parse(first.json());
+    expect(body.model).toBe('qwen-image');
+    expect(body.metadata).toMatchObject({
+      adapter: 'offline',
+      offline: true,
+      seed: 7,
+      width: 256,
+      height: 256,
+    });
+    const png = Buffer.from(body.images[0]!, 'base64');
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });
+
+    const again = generateImageResponseSchema.parse((await generate(token, { seed: 7 })).json());
+    expect(again.images[0]).toBe(body.images[0]);
+    const other = generateImageResponseSchema.parse(
+      (await generate(token, { seed: 7, hair_color: 'red' })).json(),
+    );
+    expect(other.images[0]).not.toBe(body.images[0]);
+  });
+
+  it('a respawn picks a model not used yet; the client may ask for one', async () => {
+    const { access_token: token } = await guest(app);
+    expect((await generate(token, { used_models: ['qwen-image'] })).json().model).toBe('lustify-sdxl');
+    expect((await generate(token, { model: 'lustify-sdxl' })).json().model).toBe('lustify-sdxl');
+  });
+
+  it('allows one generation and 2 respawns per draft', async () => {
+    const { access_token: token } = await guest(app);
+    const draft_id = randomUUID();
+    for (let i = 0; i < 3; i++) expect((await generate(token, { draft_id })).statusCode).toBe(200);
+    expectError(await generate(token, { draft_id }), 429, 'rate_limited', 'Лимит пересоздания исчерпан');
+    expect((await generate(token, { draft_id: randomUUID() })).statusCode).toBe(200);
+  });
+
+  it('validates the traits and refuses unsafe negative prompts', async () => {
+    const { access_token: token } = await guest(app);
+    expectError(
+      await generate(token, { age: 16 }),
+      400,
+      'validation_failed',
+      'Подруге должно быть не меньше 18 лет',
+    );
+    expectError(await generate(token, { negative_prompt: 'adult, mature woman' }), 400, 'safety_refused');
+  });
+});
+
+describe('catalogue', () => {
+  it('lists at least 8 ready-made companions with portraits', async () => {
+    const { access_token: token } = await guest(app);
+    const res = await app.inject({ method: 'GET', url: '/api/catalogue', headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = catalogueResponseSchema.parse(res.json());
+    expect(items.length).toBeGreaterThanOrEqual(8);
+    expect(items.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['Алиса', 'Вероника', 'Мия', 'Камила', 'Ева', 'Дарья', 'Лейла', 'Софи']),
+    );
+    expect(new Set(items.map((i) => i.ethnicity)).size).toBe(4);
+    for (const item of items) {
+      expect(item.age).toBeGreaterThanOrEqual(21);
+      expect(item.image).toMatch(/^[0-9a-f]{40}\.png$/);
+    }
+    const pic = await app.inject({ method: 'GET', url: `/pics/${items[0]!.image}` });
+    expect(pic.statusCode).toBe(200);
+  });
+
+  it('adopting copies her into the user’s companions with a chat, and counts against the limit', async () => {
+    const { access_token: token } = await guest(app);
+    const res = await app.inject({ method: 'POST', url: '/api/catalogue/mia/adopt', headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { character, chat } = adoptResponseSchema.parse(res.json());
+    expect(character).toMatchObject({ name: 'Мия', catalogue_id: 'mia', hair_color: 'pink', age: 21 });
+    expect(character.image).toMatch(/\.png$/);
+    expect(chat).toMatchObject({ character_id: character.id, title: 'Chat with Мия' });
+
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/catalogue/eva/adopt',
+      headers: bearer(token),
+    });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({
+      code: 'companion_limit',
+      paywall_context: 'guest_limit',
+      current_count: 1,
+    });
+
+    // Deleting her keeps the catalogue portrait she shared.
+    await app.inject({ method: 'DELETE', url: `/api/characters/${character.id}`, headers: bearer(token) });
+    expect((await app.inject({ method: 'GET', url: `/pics/${character.image}` })).statusCode).toBe(200);
+
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/catalogue/nobody/adopt',
+      headers: bearer(token),
+    });
+    expectError(unknown, 404, 'not_found');
+    const registered = await register(app, { email: 'x@mail.ru' });
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/catalogue/eva/adopt',
+          headers: bearer(registered.access_token),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

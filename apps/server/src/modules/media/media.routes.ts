@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import { CHARACTER_IMAGE_MAX_BYTES, chatIdBodySchema } from '@podruga/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import type { StoragePort } from '../../providers/storage/port.ts';
+import { isSafeKey } from '../../providers/storage/port.ts';
+import { parseOrThrow } from '../../validation.ts';
+import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
+import type { CharactersService } from '../characters/characters.service.ts';
+import type { MediaService } from './media.service.ts';
+
+const saveResponse = z.object({ success: z.literal(true), image_path: z.string() });
+/** Stored names are content-addressed: safe to cache for a year. */
+const IMMUTABLE_NAME = /^[0-9a-f]{40}\.(?:png|jpg|webp)$/;
+
+export interface MediaRoutesOptions {
+  media: MediaService;
+  characters: CharactersService;
+  storage: StoragePort;
+  auth: AuthHooks;
+}
+
+/** Uploads of portraits and avatars, the chat folder call (001 §7), and GET /pics/{name}. */
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, opts) => {
+  const { media, characters, storage, auth } = opts;
+  await app.register(multipart, {
+    limits: { fileSize: CHARACTER_IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+  });
+
+  app.post(
+    '/api/create_chat_directory',
+    {
+      preHandler: auth.requireUser,
+      schema: { response: { 200: z.object({ success: z.literal(true), chat_id: z.string() }) } },
+    },
+    async (request) => {
+      const { chat_id } = parseOrThrow(chatIdBodySchema, request.body ?? {});
+      const chat = await characters.ensureChatFolder(userOf(request), chat_id);
+      return { success: true as const, chat_id: chat.id };
+    },
+  );
+
+  for (const [path, kind] of [
+    ['/api/save_initial_image', 'image'],
+    ['/api/save_avatar_image', 'avatar'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        preHandler: auth.requireUser,
+        bodyLimit: CHARACTER_IMAGE_MAX_BYTES + 64 * 1024,
+        schema: { response: { 200: saveResponse } },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw errors.validation(CHARACTER_MESSAGES.imageMissing);
+        const fields: Record<string, string> = {};
+        let file: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') file = await part.toBuffer();
+            else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          }
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 413) throw errors.payloadTooLarge(CHARACTER_MESSAGES.imageTooLarge);
+          throw error;
+        }
+        const { chat_id } = parseOrThrow(chatIdBodySchema, { chat_id: fields.chat_id });
+        if (!file || file.length === 0) throw errors.validation(CHARACTER_MESSAGES.imageMissing);
+        const saved = await media.saveCharacterImage(userOf(request), chat_id, file, kind);
+        return { success: true as const, image_path: saved.imagePath };
+      },
+    );
+  }
+
+  app.get('/pics/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!isSafeKey(name)) throw errors.notFound();
+    const object = await storage.get(name);
+    if (!object) throw errors.notFound();
+    return reply
+      .header(
+        'cache-control',
+        IMMUTABLE_NAME.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', object.size)
+      .type(object.contentType)
+      .send(object.body);
+  });
+};

@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAutomatic1111Image } from './automatic1111.ts';
+import { isPng } from './http.ts';
+import { createOfflineImage } from './offline.ts';
+import { type ImagePort, ImageProviderError, type ImageRequest, type PortraitTraits } from './port.ts';
+import { createVeniceImage } from './venice.ts';
+
+const TRAITS: PortraitTraits = {
+  age: 25,
+  ethnicity: 'latina',
+  hair_color: 'red',
+  hairstyle: 'bob cut',
+  skin_shade: 'caramel',
+  body_type: 'curvy',
+  breast_size: 'large',
+  butt: 'large',
+};
+
+const REQUEST: ImageRequest = {
+  prompt: 'portrait photo of a beautiful adult woman, 25 years old',
+  negativePrompt: 'child, minor',
+  model: 'qwen-image',
+  width: 1024,
+  height: 1024,
+  steps: 20,
+  seed: 42,
+  safeMode: false,
+  hideWatermark: true,
+  traits: TRAITS,
+};
+
+type Behaviour = 'ok' | 402 | 429 | 503 | 'malformed' | 'slow' | 'not-an-image';
+
+/** A local fake of both wire formats: records each request, answers as `behaviour` says. */
+class FakeImageServer {
+  behaviour: Behaviour = 'ok';
+  readonly requests: Array<{
+    url: string;
+    headers: IncomingMessage['headers'];
+    body: Record<string, unknown>;
+  }> = [];
+  private server: Server | undefined;
+  private png: Buffer = Buffer.alloc(0);
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const server = createServer((req, res) => void this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    this.requests.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(text || '{}') });
+    const json = (status: number, body: string): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    };
+    switch (this.behaviour) {
+      case 'ok':
+        return json(200, JSON.stringify({ id: 'x', images: [this.png.toString('base64')], timing: {} }));
+      case 'not-an-image':
+        return json(
+          200,
+          JSON.stringify({ images: [Buffer.from('hello world, not a png').toString('base64')] }),
+        );
+      case 'malformed':
+        return json(200, '{"images": [');
+      case 'slow':
+        setTimeout(() => json(200, JSON.stringify({ images: [] })), 2_000);
+        return;
+      default:
+        return json(this.behaviour, JSON.stringify({ error: 'SECRET provider detail' }));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+const fake = new FakeImageServer();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+async function failure(port: ImagePort): Promise<ImageProviderError> {
+  const error = await port.generate(REQUEST).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ImageProviderError);
+  expect(String((error as Error).message)).not.toContain('SECRET');
+  return error as ImageProviderError;
+}
+
+const adapters: Array<[string, () => ImagePort, string]> = [
+  [
+    'venice',
+    () => createVeniceImage({ baseUrl: `${fake.baseUrl}/api/v1`, apiKey: 'k-1', timeoutMs: 500 }),
+    '/api/v1/image/generate',
+  ],
+  [
+    'automatic1111',
+    () => createAutomatic1111Image({ baseUrl: fake.baseUrl, timeoutMs: 500 }),
+    '/sdapi/v1/txt2img',
+  ],
+];
+
+describe.each(adapters)('%s adapter over real HTTP', (name, make, path) => {
+  it('sends the wire format and returns PNG bytes', async () => {
+    fake.behaviour = 'ok';
+    fake.requests.length = 0;
+    const result = await make().generate(REQUEST);
+    expect(result.images).toHaveLength(1);
+    expect(isPng(result.images[0]!)).toBe(true);
+    expect(result).toMatchObject({ model: 'qwen-image', seed: 42 });
+    const sent = fake.requests[0]!;
+    expect(sent.url).toBe(path);
+    if (name === 'venice') {
+      expect(sent.headers.authorization).toBe('Bearer k-1');
+      expect(sent.body).toEqual({
+        model: 'qwen-image',
+        prompt: REQUEST.prompt,
+        negative_prompt: 'child, minor',
+        width: 1024,
+        height: 1024,
+        steps: 8, // qwen-image allows at most 8
+        seed: 42,
+        hide_watermark: true,
+        safe_mode: false,
+        return_binary: false,
+        format: 'png',
+      });
+    } else {
+      expect(sent.body).toMatchObject({
+        prompt: REQUEST.prompt,
+        negative_prompt: 'child, minor',
+        width: 1024,
+        height: 1024,
+        steps: 20,
+        seed: 42,
+      });
+      expect(sent.body).toHaveProperty('sampler_name');
+      expect(sent.body).toHaveProperty('cfg_scale');
+    }
+  });
+
+  it.each([
+    [402, 'balance'],
+    [429, 'rate_limited'],
+    [503, 'unavailable'],
+  ] as const)('maps HTTP %i to %s without leaking the body', async (status, kind) => {
+    fake.behaviour = status;
+    expect((await failure(make())).kind).toBe(kind);
+  });
+
+  it('treats malformed JSON and non-images as bad responses, a slow answer as unavailable', async () => {
+    fake.behaviour = 'malformed';
+    expect((await failure(make())).kind).toBe('bad_response');
+    fake.behaviour = 'not-an-image';
+    expect((await failure(make())).kind).toBe('bad_response');
+    fake.behaviour = 'slow';
+    expect((await failure(make())).kind).toBe('unavailable');
+  });
+});
+
+describe('offline adapter', () => {
+  const offline = createOfflineImage();
+
+  it('draws a valid PNG of the requested size, labelled offline', async () => {
+    expect(offline).toMatchObject({ adapter: 'offline', offline: true });
+    const { images } = await offline.generate({ ...REQUEST, width: 512, height: 768 });
+    const meta = await sharp(images[0]!).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 512, height: 768 });
+  });
+
+  it('is deterministic for the same request and varies with the seed and the traits', async () => {
+    const small = { ...REQUEST, width: 256, height: 256 };
+    const [a] = (await offline.generate(small)).images;
+    const [b] = (await offline.generate(small)).images;
+    const [c] = (await offline.generate({ ...small, seed: 43 })).images;
+    const [d] = (await offline.generate({ ...small, traits: { ...TRAITS, hair_color: 'blonde' } })).images;
+    expect(a!.equals(b!)).toBe(true);
+    expect(a!.equals(c!)).toBe(false);
+    expect(a!.equals(d!)).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import type { ProviderInfo } from '../port.ts';
+
+/** A stored object as read back. */
+export interface StoredObject {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where media bytes live. Keys are flat, safe names ("<sha256>.png") or "<folder>/<name>"; the port
+ * never accepts a key that could leave its root (see `isSafeKey`).
+ */
+export interface StoragePort extends ProviderInfo {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Null when there is no such object. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes every object under `prefix/` (a chat's folder). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Makes sure a folder exists (local); a no-op where folders are implicit (S3). */
+  ensureFolder(prefix: string): Promise<void>;
+  /** The public path or URL of a key, for logs and redirects; the client builds it with `mediaUrl`. */
+  url(key: string): string;
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+/** One or two segments of letters, digits, `_`, `-` and `.`, no `..`: nothing can escape the root. */
+export function isSafeKey(key: string): boolean {
+  const parts = key.split('/');
+  return (
+    parts.length >= 1 &&
+    parts.length <= 2 &&
+    parts.every((part) => SEGMENT.test(part) && !part.includes('..'))
+  );
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+
+export function contentTypeOf(key: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return TYPES[ext] ?? 'application/octet-stream';
+}
