@@ -3,6 +3,7 @@ import { AdultGateHost } from '../features/adult/AdultGateHost.tsx';
 import { AnonymousLimitDialogHost } from '../features/auth/AnonymousLimitDialogHost.tsx';
 import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
 import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
+import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost.tsx';
 import { useBoot } from './bootStore.ts';
 import { ThemeColorSync } from './ThemeColorSync.tsx';
 import { TitleSync } from './TitleSync.tsx';
@@ -18,6 +19,7 @@ export function AppRoot() {
       <AuthDialogHost />
       <LegalDialogHost />
       <AnonymousLimitDialogHost />
+      <PaywallDialogHost />
       {ready && <AdultGateHost />}
     </>
   );

@@ -62,19 +62,18 @@ export const routes: RouteObject[] = [
           { index: true, ...home },
           {
             path: 'personify',
-            ...page(
-              {
-                title: 'Персонализируй свою подругу',
-                soon: 'Здесь можно будет выбрать характер, занятия и манеру общения подруги.',
-              },
-              soon.lazy,
+            ...page({ title: 'Персонализируй свою подругу' }, () =>
+              import('../features/creation/PersonalityPage.tsx').then((m) => ({
+                Component: m.PersonalityPage,
+              })),
             ),
           },
           {
             path: 'generation',
-            ...page(
-              { title: 'Твоя подруга', soon: 'Здесь появится портрет созданной подруги и знакомство с ней.' },
-              soon.lazy,
+            ...page({ title: 'Твоя подруга' }, () =>
+              import('../features/creation/GenerationPage.tsx').then((m) => ({
+                Component: m.GenerationPage,
+              })),
             ),
           },
           {
@@ -143,12 +142,8 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...redirectTo('/?showPrivacy=true') },
           {
             path: 'gfs',
-            ...page(
-              {
-                title: 'Галерея подруг',
-                soon: 'Здесь появятся готовые подруги, с которыми можно сразу начать общение.',
-              },
-              soon.lazy,
+            ...page({ title: 'Галерея подруг' }, () =>
+              import('../features/gallery/GalleryPage.tsx').then((m) => ({ Component: m.GalleryPage })),
             ),
           },
           // Not built (DESIGN §6): the route exists and answers "not found".

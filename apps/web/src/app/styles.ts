@@ -33,5 +33,8 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/notifications/styles.css';
 import './app.css';

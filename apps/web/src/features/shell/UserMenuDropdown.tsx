@@ -1,13 +1,14 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { GUEST_NAME } from '@podruga/shared';
+import { Link } from 'react-router';
 import { UserIcon } from '../../shared/ui/icons.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { selectIsMember, useAuth } from '../auth/store.ts';
 import { useLogout } from './useLogout.ts';
 
 /**
- * The user menu (001 §2). Only items whose pages exist are listed: the account, companions, gallery,
- * likeness, install, Plus, help and support entries arrive with their pages.
+ * The user menu (001 §2). Only items whose pages exist are listed: the account, companions, likeness,
+ * install, Plus, help and support entries arrive with their pages.
  */
 export function UserMenuDropdown({ defaultOpened }: { defaultOpened: boolean }) {
   const isMember = useAuth(selectIsMember);
@@ -24,6 +25,9 @@ export function UserMenuDropdown({ defaultOpened }: { defaultOpened: boolean }) 
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{isMember && name ? name : GUEST_NAME}</Menu.Label>
+        <Menu.Item component={Link} to="/gfs">
+          Галерея подруг
+        </Menu.Item>
         {isMember ? (
           <Menu.Item onClick={() => void logout()}>Выйти</Menu.Item>
         ) : (

@@ -8,6 +8,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as `application/x-www-form-urlencoded` (the spec's login and register forms). */
   form?: Record<string, string>;
+  /** Sent as `multipart/form-data` (file uploads); the browser sets the boundary. */
+  formData?: FormData;
   /** Caller's cancellation (React Query passes one); aborting rethrows the AbortError untouched. */
   signal?: AbortSignal;
 }
@@ -48,12 +50,26 @@ export class ApiClient {
     this.deps = { ...this.deps, ...deps };
   }
 
-  get<T>(path: string, options: Omit<RequestOptions, 'method' | 'json' | 'form'> = {}): Promise<T> {
+  get<T>(
+    path: string,
+    options: Omit<RequestOptions, 'method' | 'json' | 'form' | 'formData'> = {},
+  ): Promise<T> {
     return this.request<T>(path, { ...options, method: 'GET' });
   }
 
   post<T>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> {
     return this.request<T>(path, { ...options, method: 'POST' });
+  }
+
+  put<T>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'PUT' });
+  }
+
+  delete<T>(
+    path: string,
+    options: Omit<RequestOptions, 'method' | 'json' | 'form' | 'formData'> = {},
+  ): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'DELETE' });
   }
 
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -86,8 +102,10 @@ export class ApiClient {
   private async send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (options.form) {
+    let body: string | FormData | undefined;
+    if (options.formData) {
+      body = options.formData;
+    } else if (options.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     } else if (options.json !== undefined) {

@@ -11,14 +11,23 @@ export class ApiError extends Error {
   readonly detail: string;
   /** Whether the server sent a `detail` of its own (the UI then shows it instead of its default text). */
   readonly hasServerDetail: boolean;
+  /** The rest of the error body (e.g. companion_limit: paywall_context, current_count, limit). */
+  readonly extra: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: ApiErrorCode, detail: string, hasServerDetail: boolean) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    detail: string,
+    hasServerDetail: boolean,
+    extra: Record<string, unknown> = {},
+  ) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.detail = detail;
     this.hasServerDetail = hasServerDetail;
+    this.extra = extra;
   }
 
   static network(): ApiError {
@@ -30,7 +39,8 @@ export class ApiError extends Error {
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const detail = typeof record.detail === 'string' && record.detail.trim() ? record.detail : null;
     const code = isErrorCode(record.code) ? record.code : codeForStatus(status);
-    return new ApiError(status, code, detail ?? fallbackDetail(status), detail !== null);
+    const { detail: _detail, code: _code, ...extra } = record;
+    return new ApiError(status, code, detail ?? fallbackDetail(status), detail !== null, extra);
   }
 }
 

@@ -1,0 +1,205 @@
+import { Button } from '@mantine/core';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  BODY_TYPES,
+  BREAST_SIZES,
+  BUTT_SHAPES,
+  ETHNICITIES,
+  HAIR_COLORS,
+  missingStepOne,
+  NAME_MAX,
+  sexualityLabel,
+  TEMPERAMENTS,
+} from '@podruga/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { stepOneView } from './draft.ts';
+import { ensureCanCreateCompanion } from './quota.ts';
+import { CREATION_TEXTS } from './texts.ts';
+import { ChoiceGroup } from './ui/ChoiceGroup.tsx';
+import classes from './ui/creation.module.css';
+import { Field } from './ui/Field.tsx';
+import { BodyFigure, BustFigure, HipsFigure, Swatch } from './ui/Illustrations.tsx';
+import { Range } from './ui/Range.tsx';
+import { Section } from './ui/Section.tsx';
+import { draftStore, useDraft } from './useDraft.ts';
+import { useExitNavigate } from './useExitNavigate.ts';
+import { showValidationToast } from './validationToast.tsx';
+
+const HAIR_SWATCH: Record<string, string> = {
+  blonde: '#f2d48b',
+  brunette: '#6b4226',
+  black: '#1f1b1a',
+  red: '#c4512b',
+  pink: '#f19ac0',
+  blue: '#4a78d6',
+  purple: '#8a55c9',
+};
+const SKIN_SWATCH: Record<string, string> = {
+  caucasian: '#f3d6c1',
+  black: '#6f4a33',
+  asian: '#efd2a8',
+  latina: '#c99a72',
+};
+
+const bodyChoices = BODY_TYPES.map((o) => ({ ...o, visual: <BodyFigure type={o.value} /> }));
+const bustChoices = BREAST_SIZES.map((o) => ({ ...o, visual: <BustFigure size={o.value} /> }));
+const hipsChoices = BUTT_SHAPES.map((o) => ({ ...o, visual: <HipsFigure shape={o.value} /> }));
+const hairChoices = HAIR_COLORS.map((o) => ({
+  ...o,
+  visual: <Swatch color={HAIR_SWATCH[o.value] ?? '#999'} />,
+}));
+const ethnicityChoices = ETHNICITIES.map((o) => ({
+  ...o,
+  visual: <Swatch color={SKIN_SWATCH[o.value] ?? '#ccc'} />,
+}));
+
+function parseAge(text: string): number | null {
+  const n = Number.parseInt(text, 10);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Creation step one on the index page (001 §2): looks, sexuality, temperament; two ways onward. */
+export function StepOne() {
+  const d = useDraft((s) => s);
+  const { leaving, go } = useExitNavigate();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    draftStore.getState().applyIndexDefaults();
+  }, []);
+
+  function valid(): boolean {
+    const missing = missingStepOne(stepOneView(draftStore.getState()));
+    if (missing.length === 0) return true;
+    showValidationToast(missing);
+    return false;
+  }
+
+  function refine() {
+    if (valid()) go('/personify');
+  }
+
+  async function generate() {
+    if (!valid() || busy) return;
+    setBusy(true);
+    try {
+      if (!(await ensureCanCreateCompanion())) return;
+      draftStore.getState().startGeneration('index');
+      go('/generation');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const sexuality = d.sexuality ?? 0;
+
+  return (
+    <div className={classes.page} data-leaving={leaving || undefined}>
+      <div className={classes.stack}>
+        <div>
+          <h1 className={classes.heading}>
+            Создай свою <span className={classes.accent}>идеальную подругу</span>
+          </h1>
+          <p className={classes.lead}>
+            Собери её образ и характер — или{' '}
+            <Link to="/gfs" className={classes.link}>
+              выбери готовую в галерее
+            </Link>
+            .
+          </p>
+        </div>
+
+        <Section title="Личные данные">
+          <div>
+            <Field
+              label="Имя"
+              placeholder="Как её зовут?"
+              value={d.herName}
+              maxLength={NAME_MAX}
+              onChange={(e) => d.update({ herName: e.currentTarget.value, herInflectedName: null })}
+            />
+            <Field
+              label="Возраст"
+              description={`От ${AGE_MIN} до ${AGE_MAX}`}
+              type="number"
+              inputMode="numeric"
+              min={AGE_MIN}
+              max={AGE_MAX}
+              value={d.herAge ?? ''}
+              onChange={(e) => d.update({ herAge: parseAge(e.currentTarget.value) })}
+            />
+          </div>
+        </Section>
+
+        <Section title="Внешность">
+          <ChoiceGroup
+            label="Телосложение"
+            choices={bodyChoices}
+            value={d.selectedImages.herbody}
+            onChange={(v) => d.selectImage('herbody', v)}
+          />
+          <ChoiceGroup
+            label="Размер груди"
+            choices={bustChoices}
+            value={d.selectedImages.herbreasts}
+            onChange={(v) => d.selectImage('herbreasts', v)}
+          />
+          <ChoiceGroup
+            label="Форма попы"
+            choices={hipsChoices}
+            value={d.selectedImages.herbutt}
+            onChange={(v) => d.selectImage('herbutt', v)}
+          />
+          <ChoiceGroup
+            label="Национальность"
+            variant="chip"
+            choices={ethnicityChoices}
+            value={d.ethnicity}
+            onChange={(v) => d.update({ ethnicity: v })}
+          />
+          <ChoiceGroup
+            label="Цвет волос"
+            variant="chip"
+            choices={hairChoices}
+            value={d.voice}
+            onChange={(v) => d.update({ voice: v })}
+          />
+        </Section>
+
+        <Section title="Сексуальность">
+          <p className={classes.valueLabel} aria-hidden="true">
+            {sexualityLabel(sexuality)}
+          </p>
+          <Range
+            label="Сексуальность"
+            value={sexuality}
+            valueText={`${sexuality} — ${sexualityLabel(sexuality)}`}
+            onChange={(v) => d.setSexuality(v)}
+          />
+        </Section>
+
+        <Section title="Темперамент">
+          <ChoiceGroup
+            label="Темперамент"
+            hideLabel
+            variant="card"
+            choices={TEMPERAMENTS}
+            value={d.temperament}
+            onChange={(v) => d.update({ temperament: v })}
+          />
+        </Section>
+
+        <div className={classes.actions}>
+          <Button size="md" variant="default" onClick={refine}>
+            {CREATION_TEXTS.refine}
+          </Button>
+          <Button size="md" onClick={() => void generate()} loading={busy}>
+            {CREATION_TEXTS.generate}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

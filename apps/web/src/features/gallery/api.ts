@@ -1,0 +1,17 @@
+import type { AdoptResponse, CatalogueItem } from '@podruga/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/index.ts';
+
+/** GET /api/catalogue and POST /api/catalogue/{id}/adopt (the ready-made companions of /gfs). */
+export const galleryApi = {
+  list: () => api.get<{ items: CatalogueItem[] }>('/api/catalogue'),
+  adopt: (id: string) => api.post<AdoptResponse>(`/api/catalogue/${encodeURIComponent(id)}/adopt`),
+};
+
+export function useCatalogue() {
+  return useQuery({ queryKey: ['catalogue'], queryFn: galleryApi.list, staleTime: 5 * 60_000 });
+}
+
+export function useAdopt() {
+  return useMutation({ mutationFn: galleryApi.adopt });
+}
