@@ -1,0 +1,198 @@
+import { VALIDATION_TOAST_TITLE } from '@podruga/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import { launchBrowser, newVisitor, screenshot, type Viewport } from './support/browser.ts';
+import { passAdultGate } from './support/steps.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function visitor(viewport: Viewport = 'desktop'): Promise<Page> {
+  const ctx = await newVisitor(browser, viewport);
+  const page = await ctx.newPage();
+  await page.goto(app.url);
+  await passAdultGate(page);
+  return page;
+}
+
+function choose(page: Page, group: string, option: string) {
+  return page
+    .getByRole('radiogroup', { name: group })
+    .getByRole('radio', { name: option, exact: true })
+    .click();
+}
+
+async function fillStepOne(page: Page, name: string) {
+  await page.getByLabel('Имя', { exact: true }).fill(name);
+  await page.getByLabel('Возраст').fill('24');
+  await choose(page, 'Телосложение', 'Стройное');
+  await choose(page, 'Размер груди', 'Средняя');
+  await choose(page, 'Форма попы', 'Спортивная');
+  await choose(page, 'Национальность', 'Белая');
+  await choose(page, 'Цвет волос', 'Рыжий');
+}
+
+async function selectOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Waits for the portrait and returns its source. */
+async function portrait(page: Page): Promise<string> {
+  const img = page.getByRole('button', { name: 'Открыть портрет крупно' }).locator('img');
+  await img.waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('img[src^="data:image/png"]') as HTMLImageElement | null;
+      return !!el && el.complete && el.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  return (await img.getAttribute('src')) ?? '';
+}
+
+async function startChat(page: Page, accusative: string) {
+  await page.getByRole('button', { name: `Узнать ${accusative} ближе` }).click();
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const token = localStorage.getItem('auth_token');
+    const res = await fetch(p, { headers: { authorization: `Bearer ${token}` } });
+    return res.json();
+  }, path);
+}
+
+describe('creating a companion', () => {
+  it('a guest refines her to the ideal: validation toasts, personality, portrait, chat', async () => {
+    const page = await visitor();
+    await page.getByRole('button', { name: 'Довести до идеала' }).click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: VALIDATION_TOAST_TITLE });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Name');
+    expect(await toast.textContent()).toContain('Butt shape');
+    await screenshot(page, 'creation-step-one-validation');
+
+    await fillStepOne(page, 'Алиса');
+    await page.getByRole('button', { name: 'Довести до идеала' }).click();
+    await page.waitForURL(/\/personify$/);
+    await page.getByRole('button', { name: 'Создать подругу' }).click();
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Пожалуйста, заполните следующие обязательные поля' })
+      .waitFor();
+
+    await choose(page, 'Характер', 'Лисичка');
+    await choose(page, 'Профессия', 'Шеф-повар');
+    await choose(page, 'Сексуальные привычки', 'Романтичная');
+    await choose(page, 'Манера речи', 'Поэтичная');
+    await selectOption(page, 'Прическа', 'Боб');
+    await selectOption(page, 'Оттенок кожи', 'Светлая');
+    await choose(page, 'Преобладающее настроение', 'Спокойное');
+    await screenshot(page, 'creation-personality');
+    await page.getByRole('button', { name: 'Создать подругу' }).click();
+    await page.waitForURL(/\/generation$/);
+    expect((await portrait(page)).startsWith('data:image/png')).toBe(true);
+    await screenshot(page, 'creation-generation');
+
+    await startChat(page, 'Алису');
+    const chatId = page.url().split('/').pop();
+    const chars = await api<Array<{ name: string; occupation: string; image: string | null }>>(
+      page,
+      '/api/characters/',
+    );
+    expect(chars).toHaveLength(1);
+    expect(chars[0]).toMatchObject({ name: 'Алиса', occupation: 'chef' });
+    expect(chars[0]?.image).toBeTruthy();
+    const chats = await api<Array<{ id: string; title: string }>>(page, '/api/chats/');
+    expect(chats).toEqual([expect.objectContaining({ id: chatId, title: 'Chat with Алиса' })]);
+    // The saved portrait is served from /pics.
+    const pic = await page.evaluate(async (name) => (await fetch(`/pics/${name}`)).status, chars[0]?.image);
+    expect(pic).toBe(200);
+
+    // Back does not return to the generation page.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe('/generation');
+
+    // A second companion as a guest opens the guest_limit paywall. (Loading / afresh would return her to
+    // the chat she last visited, 002 §2, so she goes home through the logo.)
+    await page.getByRole('link', { name: /на главную/ }).click();
+    await fillStepOne(page, 'Вера');
+    await page.getByRole('button', { name: 'Сгенерировать и почувствовать' }).click();
+    await page.getByRole('dialog', { name: 'Хочешь ещё одну подругу?' }).waitFor();
+    await screenshot(page, 'creation-paywall-guest');
+    await page.context().close();
+  });
+
+  it('a guest generates and feels on a phone: two respawns, then the button is exhausted', async () => {
+    const page = await visitor('phone');
+    await fillStepOne(page, 'Мария');
+    await page.getByRole('button', { name: 'Сгенерировать и почувствовать' }).click();
+    await page.waitForURL(/\/generation$/);
+    const first = await portrait(page);
+    for (const left of [2, 1]) {
+      await page.getByRole('button', { name: `Пересоздать (осталось ${left})` }).click();
+      await page.waitForFunction(
+        (prev) => {
+          const el = document.querySelector('img[src^="data:image/png"]') as HTMLImageElement | null;
+          return !!el && el.src !== prev && el.complete;
+        },
+        first,
+        { timeout: 30_000 },
+      );
+    }
+    const exhausted = page.getByRole('button', { name: 'Лимит пересоздания исчерпан' });
+    await exhausted.waitFor();
+    expect(await exhausted.isDisabled()).toBe(true);
+    await screenshot(page, 'creation-generation-phone');
+
+    // The preview opens and Escape closes it.
+    await page.getByRole('button', { name: 'Открыть портрет крупно' }).click();
+    const preview = page.getByRole('dialog');
+    await preview.waitFor();
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
+    await startChat(page, 'Марию');
+    const chars = await api<Array<{ personality: string }>>(page, '/api/characters/');
+    expect(chars).toHaveLength(1);
+    expect(chars[0]?.personality).toBeTruthy();
+    await page.context().close();
+  });
+
+  it('a visitor picks a ready-made companion from /gfs', async () => {
+    const page = await visitor();
+    await page.goto(`${app.url}/gfs`);
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThanOrEqual(8);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('article img')].every((i) => (i as HTMLImageElement).naturalWidth > 0),
+    );
+    await screenshot(page, 'gallery');
+    const name = (await cards.first().getAttribute('aria-label'))?.split(',')[0] ?? '';
+    await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    const chars = await api<Array<{ name: string; catalogue_id: string | null }>>(page, '/api/characters/');
+    expect(chars).toEqual([expect.objectContaining({ name })]);
+    await page.context().close();
+  });
+
+  it('a missing navigation source sends /generation to /profile', async () => {
+    const page = await visitor();
+    await page.goto(`${app.url}/generation`);
+    await page.waitForURL(/\/profile$/);
+    await page.context().close();
+  });
+});
