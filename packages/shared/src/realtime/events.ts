@@ -1,0 +1,98 @@
+/**
+ * The socket.io protocol of 000 §7, typed once: the server uses these maps in `new Server<...>` and the
+ * client in `io(...) as Socket<...>`. Path /socket.io; query chat_id, frontend_chat_id, last_connected_at.
+ */
+import type { Message, RateLimitMetadata } from '../api/messages.ts';
+import type { LimitTier } from '../tiers.ts';
+
+export interface AuthenticatePayload {
+  token: string;
+  chat_id?: string | null;
+}
+export interface AuthenticatedPayload {
+  success: boolean;
+  error?: string;
+  user_id?: string;
+}
+export interface ClientMessagePayload {
+  content: string;
+  image_path?: string | null;
+  current_chat_id: string;
+  /** The optimistic message's temporary id, echoed in `ack` so the client can replace it. */
+  client_id?: string;
+}
+export interface ClientImageMessagePayload {
+  content: string;
+  /** Base64, with or without a data: prefix. */
+  image_data: string;
+  current_chat_id: string;
+  client_id?: string;
+}
+export interface MessageChunkPayload {
+  chat_id: string;
+  chunk: string;
+  chunk_index: number;
+  is_complete: boolean;
+}
+export interface StreamingCompletePayload {
+  chat_id: string;
+  message_id: string;
+  created_at: string;
+}
+export interface AckPayload {
+  message_id: string;
+  image_path: string | null;
+  chat_id: string;
+  client_id?: string;
+  created_at: string;
+}
+export interface ChatRef {
+  chat_id: string;
+}
+export interface VideoReadyPayload {
+  chat_id: string;
+  message_id: string;
+  video_url: string;
+}
+export interface RateLimitPayload {
+  id: string;
+  content: string;
+  message?: string;
+  metadata: RateLimitMetadata;
+  limit_type: 'messages' | 'voice' | 'videos';
+  remaining: number;
+  reset_hours: number;
+  reset_minutes: number;
+  user_type: LimitTier;
+  chat_id: string;
+}
+export interface GuestMigratedPayload {
+  message: string;
+}
+export interface ErrorPayload {
+  message: string;
+  code?: string;
+  chat_id?: string;
+}
+
+export interface ServerToClientEvents {
+  authenticated: (p: AuthenticatedPayload) => void;
+  message: (p: Message) => void;
+  message_chunk: (p: MessageChunkPayload) => void;
+  streaming_complete: (p: StreamingCompletePayload) => void;
+  ack: (p: AckPayload) => void;
+  typing_started: (p: ChatRef) => void;
+  typing_stopped: (p: ChatRef) => void;
+  video_ready: (p: VideoReadyPayload) => void;
+  rate_limit: (p: RateLimitPayload) => void;
+  guest_migrated: (p: GuestMigratedPayload) => void;
+  error: (p: ErrorPayload) => void;
+}
+
+export interface ClientToServerEvents {
+  authenticate: (p: AuthenticatePayload) => void;
+  message: (p: ClientMessagePayload) => void;
+  image_message: (p: ClientImageMessagePayload) => void;
+}
+
+export const SOCKET_PATH = '/socket.io';
