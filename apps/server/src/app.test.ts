@@ -37,6 +37,8 @@ describe('API basics', () => {
       mail: { adapter: 'memory', offline: true },
       image: { adapter: 'offline', offline: true },
       storage: { adapter: 'local', offline: true },
+      llm: { adapter: 'offline', offline: true },
+      vision: { adapter: 'offline', offline: true },
     });
     expect(body.features).toEqual({ debug_routes: false });
   });

@@ -20,8 +20,14 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { ConfigService } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { inflectionRoutes } from './modules/inflection/inflection.routes.ts';
+import { LimitsRepository } from './modules/limits/limits.repository.ts';
+import { limitsRoutes } from './modules/limits/limits.routes.ts';
+import { LimitsService } from './modules/limits/limits.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
+import { MessagesRepository } from './modules/messages/messages.repository.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -34,12 +40,17 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createImagePort } from './providers/image/index.ts';
 import type { ImagePort } from './providers/image/port.ts';
+import { createLlmPort } from './providers/llm/index.ts';
+import type { LlmPort } from './providers/llm/port.ts';
 import { MailDispatcher } from './providers/mail/dispatcher.ts';
 import { createMailPort } from './providers/mail/index.ts';
 import type { MailPort } from './providers/mail/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
 import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
+import { createVisionPort } from './providers/vision/index.ts';
+import type { VisionPort } from './providers/vision/port.ts';
+import { attachRealtime, type Realtime } from './realtime/socket.ts';
 
 /** 1 MB: enough for any JSON or form we accept; uploads get their own limits on their routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -50,9 +61,16 @@ export interface AppDeps {
   database?: Database;
   mailer?: MailPort;
   image?: ImagePort;
+  llm?: LlmPort;
+  vision?: VisionPort;
   storage?: StoragePort;
   clock?: Clock;
   onGuestMigrated?: GuestMigratedHook;
+  /** Grace before an abandoned reply is cancelled (see realtime/socket.ts). */
+  abandonGraceMs?: number;
+  /** Chunk coalescing of streamed replies (DESIGN §8). */
+  chunkChars?: number;
+  chunkDelayMs?: number;
 }
 
 declare module 'fastify' {
@@ -63,6 +81,8 @@ declare module 'fastify' {
     providers: Record<string, ProviderInfo>;
     /** The ready-made companions; server.ts fills their portraits after listening. */
     catalogue: CatalogueService;
+    /** socket.io at /socket.io. */
+    realtime: Realtime;
   }
 }
 
@@ -97,7 +117,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('mail', mail);
   const image = deps.image ?? createImagePort(config);
   const storage = deps.storage ?? createStoragePort(config);
-  app.decorate('providers', { mail: mailer, image, storage });
+  const llm = deps.llm ?? createLlmPort(config);
+  const vision = deps.vision ?? createVisionPort(config);
+  app.decorate('providers', { mail: mailer, image, storage, llm, vision });
   app.addHook('onClose', async () => {
     await mail.drain();
     await mailer.close();
@@ -120,8 +142,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     account,
     clock,
     log: app.log,
-    onGuestMigrated: deps.onGuestMigrated ?? (() => {}),
+    onGuestMigrated: async (guestUserId, accountUserId) => {
+      realtime?.guestMigrated(guestUserId);
+      await deps.onGuestMigrated?.(guestUserId, accountUserId);
+    },
   });
+  // Bound late: the socket server needs the auth and messages services built below.
+  let realtime: Realtime | undefined;
   const hooks = registerAuth(app, auth);
   const linkContext = createLinkContext(config);
 
@@ -158,6 +185,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     storage,
     auth: hooks,
   });
+  const limits = new LimitsService(new LimitsRepository(database.db), clock);
+  await app.register(limitsRoutes, { prefix: '/api/user', service: limits, auth: hooks });
+  const messages = new MessagesService({
+    repo: new MessagesRepository(database.db),
+    limits,
+    llm,
+    vision,
+    storage,
+    log: app.log,
+    ...(deps.chunkChars !== undefined ? { chunkChars: deps.chunkChars } : {}),
+    ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
+  });
+  await app.register(messagesRoutes, { prefix: '/api', service: messages, auth: hooks });
+  realtime = attachRealtime(app, {
+    sessions: auth,
+    messages,
+    ...(deps.abandonGraceMs !== undefined ? { abandonGraceMs: deps.abandonGraceMs } : {}),
+  });
+  app.decorate('realtime', realtime);
   await registerWebApp(app, config.webDistDir, config.brands);
 
   await app.ready();

@@ -60,6 +60,13 @@ describe('loadConfig', () => {
       IMAGE_BASE_URL: 'https://images.example.com/api/v1/',
       IMAGE_API_KEY: 'key-123',
       IMAGE_TIMEOUT_MS: '30000',
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: 'https://llm.example.com/v1/',
+      LLM_API_KEY: 'llm-key',
+      LLM_MODEL: 'some-model',
+      LLM_TIMEOUT_MS: '15000',
+      VISION_PROVIDER: 'openai',
+      VISION_MODEL: 'vision-model',
       WEB_DIST_DIR: '/srv/web',
     });
     expect(config).toEqual({
@@ -86,7 +93,35 @@ describe('loadConfig', () => {
         apiKey: 'key-123',
         timeoutMs: 30000,
       },
+      llm: {
+        provider: 'openai',
+        baseUrl: 'https://llm.example.com/v1',
+        apiKey: 'llm-key',
+        model: 'some-model',
+        timeoutMs: 15000,
+      },
+      vision: {
+        provider: 'openai',
+        baseUrl: 'https://llm.example.com/v1',
+        apiKey: 'llm-key',
+        model: 'vision-model',
+        timeoutMs: 15000,
+      },
     });
+  });
+
+  it('defaults to the offline persona engine; openai needs LLM_BASE_URL', () => {
+    expect(loadConfig({}).llm).toEqual({
+      provider: 'offline',
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: 'default',
+      timeoutMs: 60000,
+    });
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/LLM_BASE_URL/);
+    expect(() => loadConfig({ LLM_PROVIDER: 'gpt' })).toThrow(/LLM_PROVIDER/);
+    expect(loadConfig({}).vision.provider).toBe('offline');
+    expect(() => loadConfig({ VISION_PROVIDER: 'openai' })).toThrow(/VISION_BASE_URL/);
   });
 
   it('defaults to the offline image adapter and checks what a real one needs', () => {
@@ -187,6 +222,15 @@ describe('ENV_VARS', () => {
       'IMAGE_BASE_URL',
       'IMAGE_API_KEY',
       'IMAGE_TIMEOUT_MS',
+      'LLM_PROVIDER',
+      'LLM_BASE_URL',
+      'LLM_API_KEY',
+      'LLM_MODEL',
+      'LLM_TIMEOUT_MS',
+      'VISION_PROVIDER',
+      'VISION_BASE_URL',
+      'VISION_API_KEY',
+      'VISION_MODEL',
       'WEB_DIST_DIR',
     ]);
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);

@@ -10,6 +10,9 @@ export const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
 export type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
 const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
 
+export const LLM_PROVIDERS = ['offline', 'openai'] as const;
+export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
@@ -155,6 +158,55 @@ const ENV = {
     description: 'How long one image generation may take before it counts as failed, in milliseconds',
     schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
   },
+  LLM_PROVIDER: {
+    default: 'offline',
+    description:
+      'Chat replies: offline (a scripted persona engine) or openai (any OpenAI-compatible /chat/completions with SSE)',
+    schema: z.enum(LLM_PROVIDERS, { message: `must be one of ${LLM_PROVIDERS.join(', ')}` }),
+  },
+  LLM_BASE_URL: {
+    default: null,
+    description:
+      'Base URL of the OpenAI-compatible chat API, e.g. https://openrouter.ai/api/v1 (required for openai)',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  LLM_API_KEY: {
+    default: null,
+    description: 'Bearer key of the chat API; unset = no Authorization header (local servers)',
+    schema: z.string().min(1).optional(),
+  },
+  LLM_MODEL: {
+    default: 'default',
+    description: 'Model name sent to the chat API',
+    schema: z.string().min(1),
+  },
+  LLM_TIMEOUT_MS: {
+    default: '60000',
+    description:
+      'Longest silence from the chat API (before the reply starts and between pieces), in milliseconds',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
+  },
+  VISION_PROVIDER: {
+    default: 'offline',
+    description:
+      'Image analysis in chat: offline (a fixed neutral description) or openai (OpenAI-compatible chat with an image part)',
+    schema: z.enum(LLM_PROVIDERS, { message: `must be one of ${LLM_PROVIDERS.join(', ')}` }),
+  },
+  VISION_BASE_URL: {
+    default: null,
+    description: 'Base URL of the vision chat API; unset = LLM_BASE_URL',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  VISION_API_KEY: {
+    default: null,
+    description: 'Bearer key of the vision chat API; unset = LLM_API_KEY',
+    schema: z.string().min(1).optional(),
+  },
+  VISION_MODEL: {
+    default: null,
+    description: 'Vision-capable model name; unset = LLM_MODEL',
+    schema: z.string().min(1).optional(),
+  },
   WEB_DIST_DIR: {
     // Documented as the repo path; applied as that folder found from the code, whatever the cwd.
     default: 'apps/web/dist',
@@ -174,6 +226,10 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'SMTP_URL',
   'IMAGE_API_KEY',
   'IMAGE_BASE_URL',
+  'LLM_API_KEY',
+  'LLM_BASE_URL',
+  'VISION_API_KEY',
+  'VISION_BASE_URL',
 ]);
 
 export interface EnvVarInfo {
@@ -226,6 +282,22 @@ export interface Config {
     apiKey: string | undefined;
     timeoutMs: number;
   };
+  llm: {
+    provider: LlmProviderName;
+    /** Without a trailing slash; undefined only for the offline adapter. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
+  /** Same shape as llm; unset values fall back to the LLM's. */
+  vision: {
+    provider: LlmProviderName;
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -265,6 +337,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid environment:\n  IMAGE_BASE_URL: is required when IMAGE_PROVIDER=automatic1111',
     );
   }
+  if (e.LLM_PROVIDER === 'openai' && !e.LLM_BASE_URL) {
+    throw new ConfigError('Invalid environment:\n  LLM_BASE_URL: is required when LLM_PROVIDER=openai');
+  }
+  const visionBaseUrl = (e.VISION_BASE_URL ?? e.LLM_BASE_URL)?.replace(/\/+$/, '');
+  if (e.VISION_PROVIDER === 'openai' && !visionBaseUrl) {
+    throw new ConfigError(
+      'Invalid environment:\n  VISION_BASE_URL: is required when VISION_PROVIDER=openai (or set LLM_BASE_URL)',
+    );
+  }
   const brands = e.BRANDS ?? DEFAULT_BRANDS;
   return {
     port: e.PORT,
@@ -289,6 +370,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       baseUrl: imageBaseUrl,
       apiKey: e.IMAGE_API_KEY,
       timeoutMs: e.IMAGE_TIMEOUT_MS,
+    },
+    llm: {
+      provider: e.LLM_PROVIDER,
+      baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    vision: {
+      provider: e.VISION_PROVIDER,
+      baseUrl: visionBaseUrl,
+      apiKey: e.VISION_API_KEY ?? e.LLM_API_KEY,
+      model: e.VISION_MODEL ?? e.LLM_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
     },
   };
 }

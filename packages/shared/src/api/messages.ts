@@ -109,3 +109,18 @@ export const SOCKET = {
   authWaitRetries: 20,
   authWaitDelayMs: 100,
 } as const;
+
+/**
+ * POST /api/messages/ response: the stored user message and the companion's reply. `reply` is null
+ * when the model failed before producing anything (`error` says so); a partial reply carries
+ * `metadata.partial`. `user_message` is null for `is_user: false` (the greeting, see first_message).
+ */
+export const postMessageResponseSchema = z.object({
+  user_message: messageSchema.nullable(),
+  reply: messageSchema.nullable(),
+  error: z.string().optional(),
+});
+export type PostMessageResponse = z.infer<typeof postMessageResponseSchema>;
+
+/** The REST fallback of a rate-limit (HTTP 429 body): the error fields plus the socket's payload. */
+export const RATE_LIMIT_DETAIL = 'Daily message limit reached';

@@ -1,0 +1,58 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { dailyUsage, messages } from '../../db/schema/index.ts';
+
+export type UsageResource = 'messages' | 'voice_seconds' | 'videos';
+
+/** Daily counters. Queries only; the tier rules live in the service. */
+export class LimitsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Adds `amount` to today's counter only while the result stays within `limit`, in one statement:
+   * concurrent consumers serialise on the row, so the limit can never be exceeded. Null = refused.
+   */
+  async consume(
+    userId: string,
+    day: string,
+    resource: UsageResource,
+    limit: number,
+    amount = 1,
+  ): Promise<number | null> {
+    if (amount > limit) return null;
+    const result: unknown = await this.db.execute(sql`
+      insert into ${dailyUsage} (user_id, day, resource, count)
+      values (${userId}, ${day}, ${resource}, ${amount})
+      on conflict (user_id, day, resource) do update
+        set count = ${dailyUsage}.count + ${amount}
+        where ${dailyUsage}.count + ${amount} <= ${limit}
+      returning count`);
+    // node-postgres and PGlite both answer `{rows}`.
+    const row = (result as { rows: Array<{ count: number | string }> }).rows[0];
+    return row ? Number(row.count) : null;
+  }
+
+  /** Gives back what a failed action consumed (never below zero). */
+  async release(userId: string, day: string, resource: UsageResource, amount = 1): Promise<void> {
+    await this.db
+      .update(dailyUsage)
+      .set({ count: sql`greatest(${dailyUsage.count} - ${amount}, 0)` })
+      .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day), eq(dailyUsage.resource, resource)));
+  }
+
+  async used(userId: string, day: string, resource: UsageResource): Promise<number> {
+    const [row] = await this.db
+      .select({ count: dailyUsage.count })
+      .from(dailyUsage)
+      .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day), eq(dailyUsage.resource, resource)));
+    return row?.count ?? 0;
+  }
+
+  async userMessageCount(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.isUser, true)));
+    return Number(row?.n ?? 0);
+  }
+}

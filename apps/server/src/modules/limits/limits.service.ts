@@ -1,0 +1,108 @@
+import {
+  isPlusActive,
+  type LimitsStatus,
+  type LimitTier,
+  type MessageLimits,
+  TIER_LIMITS,
+  type UserStats,
+} from '@podruga/shared';
+import type { Clock } from '../../clock.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { LimitsRepository, UsageResource } from './limits.repository.ts';
+import { moscowDay, untilMoscowMidnight } from './moscow.ts';
+
+/**
+ * The user's limit tier (DESIGN §5): vip = active VIP on top of active Plus; plus = active Plus;
+ * guest; pwa = registered and installed; verified = registered with a confirmed e-mail; else free.
+ */
+export function tierOf(user: UserRow, now: Date): LimitTier {
+  const membership = {
+    membership_type: user.membershipType,
+    membership_expiry: user.membershipExpiry?.toISOString() ?? null,
+  };
+  if (isPlusActive(membership, now)) {
+    return user.vipExpiry && user.vipExpiry.getTime() > now.getTime() ? 'vip' : 'plus';
+  }
+  if (user.membershipType === 'guest') return 'guest';
+  if (user.isPwaUser) return 'pwa';
+  if (user.emailVerified) return 'verified';
+  return 'free';
+}
+
+export type ConsumeResult =
+  | { ok: true; day: string; count: number; limit: number; tier: LimitTier }
+  | {
+      ok: false;
+      tier: LimitTier;
+      limit: number;
+      reset: { hours: number; minutes: number };
+    };
+
+/** Daily limits per tier, counted per Moscow day. */
+export class LimitsService {
+  constructor(
+    private readonly repo: LimitsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  tier(user: UserRow): LimitTier {
+    return tierOf(user, this.clock.now());
+  }
+
+  /** Takes one message from today's allowance, atomically. */
+  async consumeMessage(user: UserRow): Promise<ConsumeResult> {
+    return this.consume(user, 'messages', TIER_LIMITS[this.tier(user)].messagesPerDay);
+  }
+
+  async consume(user: UserRow, resource: UsageResource, limit: number, amount = 1): Promise<ConsumeResult> {
+    const now = this.clock.now();
+    const tier = tierOf(user, now);
+    const day = moscowDay(now);
+    const count = await this.repo.consume(user.id, day, resource, limit, amount);
+    if (count === null) return { ok: false, tier, limit, reset: untilMoscowMidnight(now) };
+    return { ok: true, day, count, limit, tier };
+  }
+
+  /** Returns a consumed unit (e.g. the reply failed before anything was produced). */
+  release(userId: string, day: string, resource: UsageResource, amount = 1): Promise<void> {
+    return this.repo.release(userId, day, resource, amount);
+  }
+
+  async messageLimits(user: UserRow): Promise<MessageLimits> {
+    const now = this.clock.now();
+    const tier = tierOf(user, now);
+    const limit = TIER_LIMITS[tier].messagesPerDay;
+    const count = await this.repo.used(user.id, moscowDay(now), 'messages');
+    const remaining = Math.max(0, limit - count);
+    return {
+      limit,
+      count,
+      remaining,
+      allowed: remaining > 0,
+      is_limited: true,
+      reset_time: untilMoscowMidnight(now),
+      user_type: tier,
+    };
+  }
+
+  limitsStatus(user: UserRow): LimitsStatus {
+    const tier = this.tier(user);
+    const limits = TIER_LIMITS[tier];
+    return {
+      tier,
+      resources: {
+        gfs: { limit: limits.companions },
+        messages: { limit: limits.messagesPerDay },
+        voice_minutes: { limit: limits.voiceSecondsPerDay / 60 },
+        videos: { limit: limits.videosPerDay },
+      },
+    };
+  }
+
+  async stats(user: UserRow): Promise<UserStats> {
+    return {
+      totalMessages: await this.repo.userMessageCount(user.id),
+      created_at: user.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import { type LimitTier, TIER_LIMITS } from '@podruga/shared';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp, TestClock } from '../../test/app.ts';
+import { useTestDatabase } from '../../test/db.ts';
+import { findUser } from '../../test/factories.ts';
+import { bearer, guest } from '../../test/http.ts';
+import { LimitsRepository } from './limits.repository.ts';
+import { LimitsService } from './limits.service.ts';
+import { moscowDay, untilMoscowMidnight } from './moscow.ts';
+
+const getDatabase = useTestDatabase();
+
+const FUTURE = new Date('2030-01-01T00:00:00Z');
+const PAST = new Date('2020-01-01T00:00:00Z');
+
+const TIER_ROWS: Record<LimitTier, Partial<typeof users.$inferInsert>> = {
+  guest: { membershipType: 'guest' },
+  free: { membershipType: 'free', email: 'free@mail.ru' },
+  verified: { membershipType: 'free', email: 'v@mail.ru', emailVerified: true },
+  pwa: { membershipType: 'free', email: 'p@mail.ru', emailVerified: true, isPwaUser: true },
+  plus: { membershipType: 'plus', email: 'plus@mail.ru', membershipExpiry: FUTURE, vipExpiry: PAST },
+  vip: { membershipType: 'plus', email: 'vip@mail.ru', membershipExpiry: FUTURE, vipExpiry: FUTURE },
+};
+
+describe('limits', () => {
+  let t: TestApp;
+  let clock: TestClock;
+  beforeEach(async () => {
+    clock = new TestClock(new Date('2025-10-01T12:00:00Z'));
+    t = await buildTestApp(getDatabase(), { deps: { clock } });
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  async function userWithTier(tier: LimitTier) {
+    const session = await guest(t.app, `10.0.1.${Object.keys(TIER_ROWS).indexOf(tier) + 1}`);
+    await getDatabase().db.update(users).set(TIER_ROWS[tier]).where(eq(users.id, session.user_id));
+    const row = await findUser(getDatabase(), session.user_id);
+    if (!row) throw new Error('no user');
+    return { session, row };
+  }
+
+  it.each(Object.keys(TIER_ROWS) as LimitTier[])(
+    '%s: exactly the tier limit per Moscow day',
+    async (tier) => {
+      const { session, row } = await userWithTier(tier);
+      const service = new LimitsService(new LimitsRepository(getDatabase().db), clock);
+      const limit = TIER_LIMITS[tier].messagesPerDay;
+      expect(service.tier(row)).toBe(tier);
+
+      const status = await t.app.inject({
+        url: '/api/user/limits/status',
+        headers: bearer(session.access_token),
+      });
+      expect(status.json()).toEqual({
+        tier,
+        resources: {
+          gfs: { limit: TIER_LIMITS[tier].companions },
+          messages: { limit },
+          voice_minutes: { limit: TIER_LIMITS[tier].voiceSecondsPerDay / 60 },
+          videos: { limit: TIER_LIMITS[tier].videosPerDay },
+        },
+      });
+
+      for (let i = 1; i <= limit; i++)
+        expect(await service.consumeMessage(row)).toMatchObject({ ok: true, count: i });
+      expect(await service.consumeMessage(row)).toMatchObject({ ok: false, tier, limit });
+
+      const res = await t.app.inject({
+        url: '/api/user/message-limits',
+        headers: bearer(session.access_token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        limit,
+        count: limit,
+        remaining: 0,
+        allowed: false,
+        is_limited: true,
+        reset_time: { hours: 9, minutes: 0 }, // 12:00 UTC = 15:00 in Moscow
+        user_type: tier,
+      });
+    },
+  );
+
+  it('20 concurrent consumes at a limit of 5: exactly 5 succeed', async () => {
+    const { row } = await userWithTier('guest');
+    const service = new LimitsService(new LimitsRepository(getDatabase().db), clock);
+    const results = await Promise.all(Array.from({ length: 20 }, () => service.consumeMessage(row)));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(results.flatMap((r) => (r.ok ? [r.count] : [])).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('resets at 00:00 Europe/Moscow (21:00 UTC)', async () => {
+    clock = new TestClock(new Date('2025-10-01T20:59:59Z'));
+    const { row } = await userWithTier('guest');
+    const service = new LimitsService(new LimitsRepository(getDatabase().db), clock);
+    for (let i = 0; i < 5; i++) await service.consumeMessage(row);
+    const refused = await service.consumeMessage(row);
+    expect(refused).toMatchObject({ ok: false, reset: { hours: 0, minutes: 1 } });
+    clock.advanceSeconds(1);
+    expect(moscowDay(clock.now())).toBe('2025-10-02');
+    expect(await service.consumeMessage(row)).toMatchObject({ ok: true, count: 1, day: '2025-10-02' });
+    expect(untilMoscowMidnight(clock.now())).toEqual({ hours: 24, minutes: 0 });
+  });
+
+  it('stats count only the user’s own messages; 401 without a session', async () => {
+    const session = await guest(t.app);
+    const res = await t.app.inject({ url: '/api/user/stats', headers: bearer(session.access_token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ totalMessages: 0 });
+    expect(Date.parse(res.json<{ created_at: string }>().created_at)).not.toBeNaN();
+    expect((await t.app.inject({ url: '/api/user/stats' })).statusCode).toBe(401);
+  });
+});

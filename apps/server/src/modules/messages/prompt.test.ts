@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
+import { buildFirstMessagePrompt, buildPrompt, historyTurns, SAFETY_RULES } from './prompt.ts';
+
+const her = {
+  name: 'Алиса',
+  age: 23,
+  personality: 'foxy',
+  occupation: 'teacher',
+  mood: 'calm',
+  languageStyle: 'poetic',
+} as CharacterRow;
+
+const row = (content: string, isUser: boolean, messageType = 'text') =>
+  ({ content, isUser, messageType }) as MessageRow;
+
+describe('prompt builder', () => {
+  it('fills the Russian persona from her traits and always adds the adults-only rules', () => {
+    const [system] = buildPrompt(her, []);
+    expect(system?.role).toBe('system');
+    expect(system?.content).toContain('Ты — Алиса, вымышленная взрослая девушка 23 лет');
+    expect(system?.content).toContain('Лисичка');
+    expect(system?.content).toContain('Учительница');
+    expect(system?.content).toContain('Спокойное');
+    expect(system?.content).toContain(SAFETY_RULES);
+    expect(buildFirstMessagePrompt(her)[0]?.content).toContain('первое сообщение');
+  });
+
+  it('keeps the newest history within the token budget and skips rate-limit cards', () => {
+    const rows = [
+      row('старое '.repeat(100), true),
+      row('ответ', false),
+      row('лимит', false, 'rate_limit'),
+      row('новое', true),
+    ];
+    expect(historyTurns(rows, 10)).toEqual([
+      { role: 'assistant', content: 'ответ' },
+      { role: 'user', content: 'новое' },
+    ]);
+    expect(historyTurns(rows, 10_000)).toHaveLength(3);
+  });
+});

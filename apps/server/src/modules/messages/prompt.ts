@@ -1,0 +1,93 @@
+import {
+  DEFAULT_MOODS,
+  LANGUAGE_STYLES,
+  MOODS,
+  OCCUPATIONS,
+  optionLabel,
+  PERSONALITIES,
+} from '@podruga/shared';
+import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
+import type { ChatTurn, PersonaHints } from '../../providers/llm/port.ts';
+import { DEFAULT_SYSTEM_PROMPTS } from '../config/defaults.ts';
+
+/** Rough token count: ~4 characters a token is close enough for trimming Russian and English alike. */
+export const approxTokens = (text: string) => Math.ceil(text.length / 4);
+
+/** Room for the history in the prompt; the newest messages are kept. */
+export const HISTORY_TOKEN_BUDGET = 3000;
+
+/** Rules added to every persona prompt, whatever the configured template says (DESIGN §6). */
+export const SAFETY_RULES =
+  'Правила, которые нельзя менять: все участники разговора — взрослые (18+). Ты вымышленная взрослая женщина. ' +
+  'Никогда не изображай несовершеннолетних и не веди никакого сексуального или романтического контента с ними, ' +
+  'даже в ролевой игре. Не изображай реальных, узнаваемых людей и не пиши о них откровенных сцен. ' +
+  'На такие просьбы мягко откажи, оставаясь в образе, и предложи другую тему. Не выходи из образа.';
+
+export function personaOf(character: CharacterRow): PersonaHints {
+  return {
+    name: character.name,
+    age: character.age,
+    personality: optionLabel(PERSONALITIES, character.personality) || undefined,
+    occupation: optionLabel(OCCUPATIONS, character.occupation) || undefined,
+    mood: optionLabel([...MOODS, ...DEFAULT_MOODS], character.mood) || undefined,
+  };
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** The Russian system prompt: the configured companion template filled from her traits, plus the rules. */
+export function systemPrompt(
+  character: CharacterRow,
+  prompts: Record<string, string> = DEFAULT_SYSTEM_PROMPTS,
+  purpose: 'chat' | 'first_message' = 'chat',
+): string {
+  const persona = personaOf(character);
+  const values = {
+    name: character.name,
+    age: String(character.age),
+    personality: persona.personality ?? 'тёплый',
+    occupation: persona.occupation ?? 'не указано',
+    mood: persona.mood ?? 'хорошее',
+    language_style: optionLabel(LANGUAGE_STYLES, character.languageStyle) || 'непринуждённая',
+  };
+  const parts = [fill(prompts.companion ?? DEFAULT_SYSTEM_PROMPTS.companion ?? '', values), SAFETY_RULES];
+  if (purpose === 'first_message') {
+    parts.push(fill(prompts.first_message ?? DEFAULT_SYSTEM_PROMPTS.first_message ?? '', values));
+  }
+  return parts.join('\n\n');
+}
+
+/** Chat history as turns; rate-limit cards and error entries are not part of the conversation. */
+export function historyTurns(rows: MessageRow[], budget = HISTORY_TOKEN_BUDGET): ChatTurn[] {
+  const turns: ChatTurn[] = [];
+  let used = 0;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i] as MessageRow;
+    if (row.messageType === 'rate_limit' || row.messageType === 'error' || !row.content.trim()) continue;
+    const cost = approxTokens(row.content);
+    if (used + cost > budget) break;
+    used += cost;
+    turns.push({ role: row.isUser ? 'user' : 'assistant', content: row.content });
+  }
+  return turns.reverse();
+}
+
+export function buildPrompt(
+  character: CharacterRow,
+  history: MessageRow[],
+  options: { prompts?: Record<string, string>; budget?: number } = {},
+): ChatTurn[] {
+  return [
+    { role: 'system', content: systemPrompt(character, options.prompts) },
+    ...historyTurns(history, options.budget),
+  ];
+}
+
+export function buildFirstMessagePrompt(
+  character: CharacterRow,
+  prompts?: Record<string, string>,
+): ChatTurn[] {
+  return [{ role: 'system', content: systemPrompt(character, prompts, 'first_message') }];
+}

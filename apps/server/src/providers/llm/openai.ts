@@ -1,0 +1,173 @@
+import { LlmError, type LlmErrorKind, type LlmPort, type LlmRequest } from './port.ts';
+import { SseParser } from './sse.ts';
+
+export interface OpenAiLlmOptions {
+  /** Without a trailing slash, e.g. https://openrouter.ai/api/v1. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Longest silence allowed: before the answer and between two pieces of the stream. */
+  timeoutMs: number;
+  /** Pause before the one retry; tests set 0. */
+  retryDelayMs?: number;
+}
+
+function kindForStatus(status: number): LlmErrorKind {
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'unavailable';
+  return 'rejected';
+}
+
+const retryable = (error: LlmError) => error.kind === 'unavailable' || error.kind === 'rate_limited';
+
+/** Pulls text deltas out of one `chat.completion.chunk`; usage chunks (choices [] or null) give none. */
+function deltaOf(data: string): string {
+  let chunk: unknown;
+  try {
+    chunk = JSON.parse(data);
+  } catch (error) {
+    throw new LlmError('bad_response', '', undefined, { cause: error });
+  }
+  if (typeof chunk !== 'object' || chunk === null) return '';
+  if ('error' in chunk && chunk.error) throw new LlmError('unavailable');
+  const choices = 'choices' in chunk ? chunk.choices : null;
+  if (!Array.isArray(choices)) return '';
+  let text = '';
+  for (const choice of choices) {
+    const content = (choice as { delta?: { content?: unknown } } | null)?.delta?.content;
+    if (typeof content === 'string') text += content;
+  }
+  return text;
+}
+
+/**
+ * OpenAI-compatible `/chat/completions` with SSE (OpenRouter, Venice, vLLM, llama.cpp, Ollama). One
+ * retry, and only before the first token: once text has reached the user, a retry would repeat it.
+ */
+export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
+  const { baseUrl, apiKey, model, timeoutMs } = options;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+
+  async function* attempt(request: LlmRequest, idle: IdleTimer): AsyncGenerator<string> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: request.model ?? model,
+          messages: request.messages,
+          stream: true,
+          stream_options: { include_usage: true },
+        }),
+        signal: idle.signal,
+      });
+    } catch (error) {
+      throw idle.classify(error);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      throw new LlmError(kindForStatus(response.status), '', response.status);
+    }
+    if (!response.body) throw new LlmError('bad_response');
+    idle.touch();
+    const parser = new SseParser();
+    const decoder = new TextDecoder();
+    const reader = response.body.getReader();
+    try {
+      while (true) {
+        let read: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          throw idle.classify(error);
+        }
+        idle.touch();
+        const events = read.done ? parser.end() : parser.push(decoder.decode(read.value, { stream: true }));
+        for (const data of events) {
+          if (data.trim() === '[DONE]') return;
+          const text = deltaOf(data);
+          if (text) yield text;
+        }
+        // A stream that ends without [DONE] was cut off.
+        if (read.done) throw new LlmError('unavailable');
+      }
+    } finally {
+      reader.cancel().catch(() => {});
+    }
+  }
+
+  return {
+    adapter: 'openai',
+    offline: false,
+    describe: () => `llm: OpenAI-compatible chat at ${new URL(baseUrl).host}, model ${model}`,
+    async *stream(request) {
+      let produced = '';
+      for (let round = 0; ; round++) {
+        const idle = new IdleTimer(timeoutMs, request.signal);
+        try {
+          for await (const text of attempt(request, idle)) {
+            produced += text;
+            yield text;
+          }
+          return;
+        } catch (error) {
+          const failure =
+            error instanceof LlmError ? error : new LlmError('unavailable', '', undefined, { cause: error });
+          if (round === 0 && produced === '' && retryable(failure) && !request.signal?.aborted) {
+            if (retryDelayMs > 0) await new Promise((r) => setTimeout(r, retryDelayMs));
+            continue;
+          }
+          throw new LlmError(failure.kind, produced, failure.status, { cause: failure });
+        } finally {
+          idle.stop();
+        }
+      }
+    },
+  };
+}
+
+/** Aborts the request after `timeoutMs` of silence, or when the caller's signal aborts. */
+class IdleTimer {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private timedOut = false;
+  private readonly onAbort = () => this.controller.abort();
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly outer: AbortSignal | undefined,
+  ) {
+    if (outer?.aborted) this.controller.abort();
+    outer?.addEventListener('abort', this.onAbort, { once: true });
+    this.touch();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort();
+    }, this.timeoutMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this.onAbort);
+  }
+
+  classify(error: unknown): LlmError {
+    if (error instanceof LlmError) return error;
+    if (this.outer?.aborted) return new LlmError('aborted', '', undefined, { cause: error });
+    if (this.timedOut) return new LlmError('timeout', '', undefined, { cause: error });
+    return new LlmError('unavailable', '', undefined, { cause: error });
+  }
+}

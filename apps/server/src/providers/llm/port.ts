@@ -1,0 +1,61 @@
+import type { ProviderInfo } from '../port.ts';
+
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** The companion's traits, in Russian labels. Real adapters ignore them (the prompt carries them). */
+export interface PersonaHints {
+  name: string;
+  age: number;
+  personality?: string | undefined;
+  occupation?: string | undefined;
+  mood?: string | undefined;
+}
+
+export interface LlmRequest {
+  messages: ChatTurn[];
+  /** Overrides the configured model. */
+  model?: string;
+  signal?: AbortSignal;
+  persona?: PersonaHints;
+}
+
+/** Streaming chat completion: yields text deltas; wire formats stay inside the adapters. */
+export interface LlmPort extends ProviderInfo {
+  stream(request: LlmRequest): AsyncIterable<string>;
+}
+
+export type LlmErrorKind =
+  | 'unavailable'
+  | 'rate_limited'
+  | 'timeout'
+  | 'aborted'
+  | 'bad_response'
+  | 'rejected';
+
+/** A failed completion, classified; `partial` is the text produced before the failure. */
+export class LlmError extends Error {
+  override name = 'LlmError';
+  constructor(
+    readonly kind: LlmErrorKind,
+    readonly partial = '',
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`llm provider: ${kind}${status ? ` (HTTP ${status})` : ''}`, options);
+  }
+}
+
+/** Collects a whole reply (REST paths); a failure keeps its partial text on the LlmError. */
+export async function complete(llm: LlmPort, request: LlmRequest): Promise<string> {
+  let text = '';
+  try {
+    for await (const delta of llm.stream(request)) text += delta;
+  } catch (error) {
+    if (error instanceof LlmError) throw new LlmError(error.kind, text, error.status, { cause: error });
+    throw new LlmError('unavailable', text, undefined, { cause: error });
+  }
+  return text;
+}

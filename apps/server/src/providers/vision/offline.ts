@@ -1,0 +1,14 @@
+import type { VisionPort } from './port.ts';
+
+export const OFFLINE_DESCRIPTION = 'пользователь прислал фотографию (описание недоступно в офлайн-режиме)';
+
+/** The offline default: a fixed neutral description. */
+export function createOfflineVision(): VisionPort {
+  return {
+    adapter: 'offline',
+    offline: true,
+    describe: () =>
+      'vision: OFFLINE fixed neutral description of images; set VISION_PROVIDER=openai to analyse them with a model',
+    analyze: async () => OFFLINE_DESCRIPTION,
+  };
+}

@@ -1,0 +1,264 @@
+import {
+  type ClientToServerEvents,
+  IMAGE_MAX_BYTES,
+  type ServerToClientEvents,
+  SOCKET,
+  SOCKET_PATH,
+} from '@podruga/shared';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { UserRow } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { decodeBase64Image } from '../modules/messages/chat-images.ts';
+import { presentMessage } from '../modules/messages/messages.presenter.ts';
+import { MESSAGE_TEXTS, type MessagesService } from '../modules/messages/messages.service.ts';
+
+interface SocketData {
+  token?: string;
+  userId?: string;
+}
+
+type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface SessionResolver {
+  resolveSession(token: string): Promise<UserRow>;
+}
+
+export interface RealtimeDeps {
+  sessions: SessionResolver;
+  messages: MessagesService;
+  /**
+   * How long a reply keeps generating after the user's last socket left (a reload or a network blip
+   * reconnects well within it, and then finds the finished reply via GET /api/messages).
+   */
+  abandonGraceMs?: number;
+}
+
+export interface Realtime {
+  io: ChatServer;
+  /** 000 §4: the guest's open tabs are told to refresh after a login merged them into an account. */
+  guestMigrated(guestUserId: string): void;
+}
+
+export const GUEST_MIGRATED_TEXT = 'Your guest account was migrated. Please refresh the page.';
+const NOT_AUTHENTICATED = 'Not authenticated';
+const SEND_FAILED = 'Ошибка при отправке сообщения';
+
+const userRoom = (id: string) => `user:${id}`;
+const chatRoom = (id: string) => `chat:${id}`;
+
+/** `message` and `image_message`, as far as the client can be trusted: every field is checked. */
+interface IncomingMessage {
+  chatId: unknown;
+  content: unknown;
+  clientId: unknown;
+  imagePath?: unknown;
+  imageData?: unknown;
+}
+
+interface Generation {
+  userId: string;
+  chatId: string;
+  controller: AbortController;
+}
+
+/**
+ * socket.io on the app's own HTTP server at /socket.io (000 §7), typed by the shared event maps.
+ * Works the same whether server.ts or a test calls `listen`; closed with the app.
+ */
+export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realtime {
+  const io: ChatServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket', 'polling'],
+    pingTimeout: SOCKET.pingTimeoutMs,
+    pingInterval: SOCKET.pingIntervalMs,
+    serveClient: false,
+    // image_message carries a photo of up to 10 MB as base64 (4/3 larger) plus the envelope.
+    maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
+  });
+  const graceMs = deps.abandonGraceMs ?? 15_000;
+  const generations = new Set<Generation>();
+  const inFlight = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  const roomSize = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
+
+  async function joinChatIfOwned(socket: ChatSocket, user: UserRow, chatId: unknown): Promise<boolean> {
+    if (typeof chatId !== 'string' || !chatId) return false;
+    try {
+      const chat = await deps.messages.ownedChat(user, chatId);
+      await socket.join(chatRoom(chat.id));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  io.on('connection', (socket) => {
+    const query = socket.handshake.query;
+
+    socket.on('authenticate', async (payload) => {
+      try {
+        const token = typeof payload?.token === 'string' ? payload.token : '';
+        const user = await deps.sessions.resolveSession(token);
+        socket.data.token = token;
+        socket.data.userId = user.id;
+        await socket.join(userRoom(user.id));
+        await joinChatIfOwned(socket, user, payload?.chat_id ?? query.chat_id);
+        socket.emit('authenticated', { success: true, user_id: user.id });
+      } catch (error) {
+        socket.emit('authenticated', {
+          success: false,
+          error: error instanceof AppError ? error.detail : 'Authentication error',
+        });
+      }
+    });
+
+    const track = (task: Promise<void>) => {
+      const done = task.finally(() => inFlight.delete(done));
+      inFlight.add(done);
+    };
+    socket.on('message', (payload) => {
+      track(
+        handleMessage(socket, {
+          chatId: payload?.current_chat_id,
+          content: payload?.content,
+          clientId: payload?.client_id,
+          imagePath: payload?.image_path,
+        }),
+      );
+    });
+    socket.on('image_message', (payload) => {
+      track(
+        handleMessage(socket, {
+          chatId: payload?.current_chat_id,
+          content: payload?.content,
+          clientId: payload?.client_id,
+          imageData: payload?.image_data ?? '',
+        }),
+      );
+    });
+
+    socket.on('disconnect', () => {
+      const userId = socket.data.userId;
+      if (!userId) return;
+      for (const generation of generations) {
+        if (generation.userId !== userId) continue;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (roomSize(chatRoom(generation.chatId)) === 0 && roomSize(userRoom(userId)) === 0) {
+            generation.controller.abort();
+          }
+        }, graceMs);
+        timers.add(timer);
+      }
+    });
+  });
+
+  async function handleMessage(socket: ChatSocket, payload: IncomingMessage): Promise<void> {
+    const chatId = typeof payload.chatId === 'string' ? payload.chatId : '';
+    const clientId = typeof payload.clientId === 'string' ? payload.clientId : undefined;
+    const { token } = socket.data;
+    if (!token) {
+      socket.emit('error', { message: NOT_AUTHENTICATED, code: 'unauthorized', chat_id: chatId });
+      return;
+    }
+    let generation: Generation | undefined;
+    try {
+      // The session is checked on every message: a revoked or expired token stops here.
+      const user = await deps.sessions.resolveSession(token);
+      const chat = await deps.messages.ownedChat(user, chatId);
+      const room = chatRoom(chat.id);
+      await socket.join(room);
+      generation = { userId: user.id, chatId: chat.id, controller: new AbortController() };
+      generations.add(generation);
+      const outcome = await deps.messages.send(
+        user,
+        {
+          chatId: chat.id,
+          content: typeof payload.content === 'string' ? payload.content : '',
+          imagePath: typeof payload.imagePath === 'string' ? payload.imagePath.slice(0, 200) : null,
+          image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),
+        },
+        {
+          ack: (row) => {
+            socket.emit('ack', {
+              message_id: row.id,
+              image_path: row.imagePath,
+              chat_id: chat.id,
+              ...(clientId ? { client_id: clientId } : {}),
+              created_at: row.createdAt.toISOString(),
+            });
+            // The user's other tabs get the stored message itself.
+            socket.to(room).emit('message', presentMessage(row));
+          },
+          typingStarted: () => io.to(room).emit('typing_started', { chat_id: chat.id }),
+          chunk: (chunk, index, isComplete) =>
+            io.to(room).emit('message_chunk', {
+              chat_id: chat.id,
+              chunk,
+              chunk_index: index,
+              is_complete: isComplete,
+            }),
+        },
+        generation.controller.signal,
+      );
+      switch (outcome.kind) {
+        case 'rate_limited':
+          io.to(room).emit('rate_limit', outcome.payload);
+          return;
+        case 'refused':
+          io.to(room).emit('message', presentMessage(outcome.reply));
+          socket.emit('error', { message: outcome.detail, code: 'safety_refused', chat_id: chat.id });
+          return;
+        case 'replied':
+          io.to(room).emit('streaming_complete', {
+            chat_id: chat.id,
+            message_id: outcome.reply.id,
+            created_at: outcome.reply.createdAt.toISOString(),
+          });
+          io.to(room).emit('typing_stopped', { chat_id: chat.id });
+          return;
+        case 'failed':
+          if (outcome.reply) {
+            io.to(room).emit('streaming_complete', {
+              chat_id: chat.id,
+              message_id: outcome.reply.id,
+              created_at: outcome.reply.createdAt.toISOString(),
+            });
+          }
+          io.to(room).emit('error', {
+            message: outcome.reply ? MESSAGE_TEXTS.partialReply : MESSAGE_TEXTS.noReply,
+            code: 'provider_error',
+            chat_id: chat.id,
+          });
+          io.to(room).emit('typing_stopped', { chat_id: chat.id });
+          return;
+      }
+    } catch (error) {
+      if (error instanceof AppError) {
+        socket.emit('error', { message: error.detail, code: error.code, chat_id: chatId });
+      } else {
+        app.log.error({ err: error, chatId }, 'socket message failed');
+        socket.emit('error', { message: SEND_FAILED, code: 'internal', chat_id: chatId });
+      }
+    } finally {
+      if (generation) generations.delete(generation);
+    }
+  }
+
+  app.addHook('preClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+    for (const generation of generations) generation.controller.abort();
+    await Promise.allSettled([...inFlight]);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+
+  return {
+    io,
+    guestMigrated(guestUserId) {
+      io.to(userRoom(guestUserId)).emit('guest_migrated', { message: GUEST_MIGRATED_TEXT });
+    },
+  };
+}
