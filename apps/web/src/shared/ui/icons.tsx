@@ -53,3 +53,20 @@ export function LockIcon() {
     </Svg>
   );
 }
+
+export function SendIcon() {
+  return (
+    <Svg>
+      <path d="M22 2 11 13" />
+      <path d="M22 2 15 22l-4-9-9-4 20-7z" />
+    </Svg>
+  );
+}
+
+export function ArrowDownIcon() {
+  return (
+    <Svg>
+      <path d="M12 5v14M19 12l-7 7-7-7" />
+    </Svg>
+  );
+}

@@ -12,7 +12,7 @@ export const useToastHost = create<{ needed: boolean }>(() => ({ needed: false }
 
 const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
-function show(color: Color, message: ReactNode, autoClose?: number, id?: string): void {
+function show(color: Color, message: ReactNode, autoClose?: number | false, id?: string): void {
   useToastHost.setState({ needed: true });
   loadNotifications()
     .then((notifications) => {
@@ -25,12 +25,18 @@ function show(color: Color, message: ReactNode, autoClose?: number, id?: string)
 
 /** Positive, negative and warning toasts (000 §8); the default timeout is set on the container. */
 export const notify = {
-  success: (message: ReactNode, autoClose?: number) => show('teal', message, autoClose),
-  error: (message: ReactNode, autoClose?: number) => show('red', message, autoClose),
-  warning: (message: ReactNode, autoClose?: number) => show('yellow', message, autoClose),
+  success: (message: ReactNode, autoClose?: number | false) => show('teal', message, autoClose),
+  error: (message: ReactNode, autoClose?: number | false) => show('red', message, autoClose),
+  warning: (message: ReactNode, autoClose?: number | false) => show('yellow', message, autoClose),
 
   /** A toast with one action button; pressing it closes the toast. */
-  withAction(color: Color, message: string, actionLabel: string, onAction: () => void, autoClose?: number) {
+  withAction(
+    color: Color,
+    message: string,
+    actionLabel: string,
+    onAction: () => void,
+    autoClose?: number | false,
+  ) {
     const id = `toast-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     show(
       color,

@@ -1,0 +1,204 @@
+import { Loader, Text } from '@mantine/core';
+import { AUTH_MESSAGES, FALLBACK_FIRST_MESSAGE, mediaUrl, SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useStore } from 'zustand';
+import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts';
+import { usePageTitle } from '../../app/TitleSync.tsx';
+import { local, readJson, session } from '../../shared/storage.ts';
+import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
+import { HomeButton } from '../../shared/ui/HomeButton.tsx';
+import { notify } from '../../shared/ui/notify.tsx';
+import { useAuthDialog } from '../auth/dialogStore.ts';
+import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
+import { chatApi } from './api.ts';
+import classes from './ChatPage.module.css';
+import { InputBar } from './InputBar.tsx';
+import { type ChatInit, initChat } from './init.ts';
+import { MessageList } from './MessageList.tsx';
+import { sendText } from './send.ts';
+import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
+import { createChatStore } from './store.ts';
+
+/** 000 §4: more than 3 redirects and the chat stops sending a guest without a companion home. */
+const CHAT_REDIRECT_MAX = 3;
+const RECONNECTING = 'Соединение потеряно. Переподключаемся…';
+const RECONNECT_FAILED = 'Не удалось переподключиться. Обновите страницу.';
+const GUEST_MIGRATED = 'Твой гостевой аккаунт перенесён. Обнови страницу.';
+
+function allowHomeRedirect(): boolean {
+  const verdict = countRedirect(
+    parseRedirectLoopState(readJson(session, SESSION_KEYS.routerRedirectCount)),
+    Date.now(),
+    CHAT_REDIRECT_MAX,
+  );
+  session.set(SESSION_KEYS.routerRedirectCount, JSON.stringify(verdict.state));
+  return verdict.allowed;
+}
+
+/** needsLogin=cancel (000 §2): a warning with a sign-in action, then the parameter is dropped. */
+function useNeedsLoginWarning(): void {
+  const [params, setParams] = useSearchParams();
+  const needsLogin = params.get('needsLogin') === 'cancel';
+  useEffect(() => {
+    if (!needsLogin) return;
+    notify.withAction('yellow', AUTH_MESSAGES.needsLogin, 'Войти', () =>
+      useAuthDialog.getState().open('login'),
+    );
+    setParams(
+      (p) => {
+        p.delete('needsLogin');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [needsLogin, setParams]);
+}
+
+type PageState = { kind: 'loading' } | Exclude<ChatInit, { kind: 'redirect' }>;
+
+/** /chat and /chat/:id (000 §2 "Chat screen"). */
+export function ChatPage() {
+  const { id: routeId } = useParams();
+  const navigate = useNavigate();
+  const token = useAuth((s) => s.token);
+  const store = useMemo(() => createChatStore(), []);
+  const messages = useStore(store, (s) => s.messages);
+  const typing = useStore(store, (s) => s.typing);
+  const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const socketRef = useRef<ChatSocket | null>(null);
+  useNeedsLoginWarning();
+
+  const chat = state.kind === 'ready' ? state.chat : null;
+  const chatId = chat?.id ?? null;
+
+  // Chat initialisation (000 §4), again whenever the route's id changes.
+  useEffect(() => {
+    let cancelled = false;
+    setState({ kind: 'loading' });
+    (async () => {
+      await authActions.initialize();
+      const result = await initChat({
+        api: chatApi,
+        routeId,
+        storedId: local.get(STORAGE_KEYS.currentChatId),
+        isMember: selectIsMember(useAuth.getState()),
+        allowHomeRedirect,
+      });
+      if (cancelled) return;
+      if (result.kind === 'redirect') {
+        navigate(result.to, { replace: true });
+        return;
+      }
+      if (result.kind === 'ready') {
+        local.set(STORAGE_KEYS.currentChatId, result.chat.id);
+        store.getState().reset(result.chat.id, result.messages);
+        if (result.firstMessageFailed) store.getState().addLocalAssistant(FALLBACK_FIRST_MESSAGE);
+      }
+      setState(result);
+    })().catch((error: unknown) => {
+      console.error('chat init failed', error);
+      if (!cancelled)
+        setState({ kind: 'message', text: 'Не удалось открыть чат. Попробуйте обновить страницу.' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [routeId, navigate, store]);
+
+  useEffect(() => () => store.getState().dispose(), [store]);
+
+  // The socket, one per chat and session.
+  useEffect(() => {
+    if (!chatId || !token) return;
+    let status: ConnectionStatus = 'idle';
+    const socket = new ChatSocket({
+      connect: connectSocketIo,
+      getToken: () => useAuth.getState().token,
+      listener: {
+        ack: (p) => store.getState().ack(p),
+        chunk: (p) => store.getState().chunk(p),
+        streamingComplete: (p) => store.getState().streamingComplete(p),
+        message: (m) => {
+          if (m.message_type === 'error') {
+            if (m.chat_id === chatId) notify.error(`Ошибка: ${m.content}`);
+            return;
+          }
+          store.getState().receive(m);
+        },
+        typing: (on) => store.getState().setTyping(on),
+        rateLimit: (p) => store.getState().rateLimit(p),
+        guestMigrated: () => notify.warning(GUEST_MIGRATED),
+        error: (p) => {
+          if (p.chat_id && p.chat_id !== chatId) return;
+          store.getState().setTyping(false);
+          notify.error(`Ошибка: ${p.message}`);
+        },
+        status: (next) => {
+          if (next === 'reconnecting' && status !== 'reconnecting') notify.warning(RECONNECTING);
+          if (next === 'failed') notify.error(RECONNECT_FAILED, false);
+          status = next;
+        },
+      },
+    });
+    socketRef.current = socket;
+    void socket.open(chatId);
+    return () => {
+      socket.close();
+      if (socketRef.current === socket) socketRef.current = null;
+    };
+  }, [chatId, token, store]);
+
+  const character = useQuery({
+    queryKey: ['character', chat?.character_id],
+    queryFn: () => chatApi.character(chat?.character_id ?? ''),
+    enabled: !!chat?.character_id,
+    staleTime: 5 * 60_000,
+  });
+  const name = character.data?.name ?? null;
+  usePageTitle(name ? `${name} — чат` : null);
+
+  const onSend = (text: string) => {
+    if (!chatId) return;
+    void sendText(
+      { store, socket: socketRef.current, api: chatApi, notifyError: (t) => notify.error(t) },
+      chatId,
+      text,
+    );
+  };
+
+  if (state.kind === 'loading') {
+    return (
+      <CenteredPage>
+        <Loader color="grape" aria-label="Загрузка чата" />
+      </CenteredPage>
+    );
+  }
+  if (state.kind === 'message') {
+    return (
+      <CenteredPage>
+        <Text>{state.text}</Text>
+        <HomeButton mt="sm" />
+      </CenteredPage>
+    );
+  }
+
+  const avatar = mediaUrl(character.data?.avatar ?? character.data?.image);
+  return (
+    <div className={classes.page}>
+      <div className={classes.header}>
+        {avatar ? (
+          <img className={classes.avatar} src={avatar} alt="" />
+        ) : (
+          <span className={classes.avatar} />
+        )}
+        <Text fw={600} size="lg" component="h1">
+          {name ?? ' '}
+        </Text>
+      </div>
+      <MessageList messages={messages} typing={typing} />
+      <InputBar onSend={onSend} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { ActionIcon } from '@mantine/core';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { SendIcon } from '../../shared/ui/icons.tsx';
+import classes from './ChatPage.module.css';
+import { useTypingHint } from './useTypingHint.ts';
+
+/** Grows up to this height, then scrolls. */
+const MAX_HEIGHT_PX = 160;
+
+/**
+ * The input bar: Enter sends, Shift+Enter makes a new line, blank text is ignored (000 §5). The
+ * placeholder types out suggestions while the field is empty and unfocused. A native textarea (Mantine's
+ * Textarea would add ~6 KB gzip to the chat's first load, DESIGN §8).
+ */
+export function InputBar({ onSend, disabled }: { onSend: (text: string) => void; disabled?: boolean }) {
+  const [value, setValue] = useState('');
+  const [focused, setFocused] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const hint = useTypingHint(!focused && value === '');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures when the text changes
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [value]);
+
+  const send = () => {
+    if (disabled || !value.trim()) return;
+    onSend(value);
+    setValue('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form
+      className={classes.inputBar}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <textarea
+        ref={ref}
+        className={classes.textarea}
+        aria-label="Сообщение"
+        placeholder={hint}
+        rows={1}
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        enterKeyHint="send"
+      />
+      <ActionIcon
+        type="submit"
+        size={42}
+        radius="xl"
+        color="grape"
+        aria-label="Отправить"
+        disabled={disabled || !value.trim()}
+      >
+        <SendIcon />
+      </ActionIcon>
+    </form>
+  );
+}

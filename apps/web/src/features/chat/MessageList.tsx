@@ -1,0 +1,124 @@
+import { ActionIcon, Text } from '@mantine/core';
+import { SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { relativeTime } from '../../shared/format/relativeTime.ts';
+import { ArrowDownIcon } from '../../shared/ui/icons.tsx';
+import classes from './ChatPage.module.css';
+import type { ChatMessage } from './messages.ts';
+import { RateLimitCard } from './RateLimitCard.tsx';
+
+/** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+const Bubble = memo(function Bubble({ message, now }: { message: ChatMessage; now: number }) {
+  if (message.type === 'rate_limit') return <RateLimitCard message={message} />;
+  return (
+    <div
+      className={classes.row}
+      data-sender={message.sender}
+      data-pending={message.pending || undefined}
+      data-testid="chat-message"
+    >
+      {message.image && (
+        <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
+      )}
+      {(message.text || message.streaming) && (
+        <div className={`${classes.bubble} ${message.streaming ? classes.cursor : ''}`}>{message.text}</div>
+      )}
+      <span className={classes.stamp}>
+        {message.streaming ? 'печатает…' : relativeTime(message.timestamp, now)}
+      </span>
+    </div>
+  );
+});
+
+function TypingIndicator() {
+  return (
+    <div className={classes.typing} role="status" aria-label="Подруга печатает">
+      <span className={classes.dot} />
+      <span className={classes.dot} />
+      <span className={classes.dot} />
+    </div>
+  );
+}
+
+function distanceFromBottom(el: HTMLElement): number {
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
+}
+
+/**
+ * The message list: bubbles, the typing dots, and the scroll-to-bottom button shown when the view is
+ * more than 150 px from the bottom. New messages keep the view at the bottom when it already was there.
+ */
+export function MessageList({
+  messages,
+  typing,
+  empty,
+}: {
+  messages: readonly ChatMessage[];
+  typing: boolean;
+  empty?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [away, setAway] = useState(false);
+  const now = useNow(30_000);
+
+  const onScroll = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const distance = distanceFromBottom(el);
+    stick.current = distance <= SCROLL_TO_BOTTOM_THRESHOLD_PX;
+    setAway(distance > SCROLL_TO_BOTTOM_THRESHOLD_PX);
+  }, []);
+
+  const last = messages.at(-1);
+  const lastKey = `${messages.length}:${last?.id}:${last?.text.length}:${typing}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the last message or the dots change
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [lastKey]);
+
+  const toBottom = () => {
+    const el = ref.current;
+    if (!el) return;
+    stick.current = true;
+    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
+  };
+
+  return (
+    <div className={classes.listWrap}>
+      <div ref={ref} className={classes.list} onScroll={onScroll} aria-live="polite" data-testid="chat-list">
+        {messages.length === 0 && empty && (
+          <Text c="dimmed" ta="center" mt="xl">
+            {empty}
+          </Text>
+        )}
+        {messages.map((m) => (
+          <Bubble key={m.id} message={m} now={now} />
+        ))}
+        {typing && <TypingIndicator />}
+      </div>
+      {away && (
+        <ActionIcon
+          className={classes.toBottom}
+          variant="default"
+          radius="xl"
+          size="lg"
+          aria-label="Вниз к новым сообщениям"
+          onClick={toBottom}
+        >
+          <ArrowDownIcon />
+        </ActionIcon>
+      )}
+    </div>
+  );
+}

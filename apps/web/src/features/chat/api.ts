@@ -1,0 +1,23 @@
+import type { Character, Chat, Message, MessageLimits } from '@podruga/shared';
+import { api } from '../../shared/api/index.ts';
+
+/** The chat's calls of 000 §7 (shapes in packages/shared/src/api). */
+export const chatApi = {
+  listChats: () => api.get<Chat[]>('/api/chats/'),
+  /** 000 §4: a signed-in user without a chat gets one titled "New Chat". */
+  createChat: () => api.post<Chat>('/api/chats/', { json: { title: 'New Chat' } }),
+  character: (id: string) => api.get<Character>(`/api/characters/${encodeURIComponent(id)}`),
+  messages: (chatId: string) => api.get<Message[]>(`/api/messages/${encodeURIComponent(chatId)}`),
+  /** HTTP fallback for a send the socket could not take. */
+  postMessage: (chatId: string, content: string, imagePath: string | null = null) =>
+    api.post<{ user_message: Message | null; reply: Message | null }>('/api/messages/', {
+      json: { chat_id: chatId, content, image_path: imagePath, is_user: true },
+    }),
+  firstMessage: (chatId: string) =>
+    api.post<{ response: string; message: Message }>('/api/first_message', {
+      json: { chat_id: chatId, messages: [] },
+    }),
+  messageLimits: () => api.get<MessageLimits>('/api/user/message-limits'),
+};
+
+export type ChatApi = typeof chatApi;

@@ -1,0 +1,74 @@
+import type { Chat, Message } from '@podruga/shared';
+import { isApiError } from '../../shared/api/index.ts';
+import type { ChatApi } from './api.ts';
+
+/** 000 §4: the guest-without-a-companion text once the redirect loop is broken. */
+export const NO_COMPANION_TEXT = 'Пожалуйста, создайте подругу перед началом общения.';
+/** 000 §8 chat creation failure, shown as assistant text. */
+export const CREATE_CHAT_FAILED = 'Ошибка: Не удалось создать новый чат. Пожалуйста, попробуйте еще раз.';
+export const LOAD_MESSAGES_FAILED = 'Не удалось загрузить сообщения. Попробуйте обновить страницу.';
+
+export type ChatInit =
+  | { kind: 'ready'; chat: Chat; messages: Message[]; firstMessageFailed: boolean }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'message'; text: string };
+
+export interface ChatInitInput {
+  api: Pick<ChatApi, 'listChats' | 'createChat' | 'messages' | 'firstMessage'>;
+  /** `/chat/:id` */
+  routeId: string | undefined;
+  /** STORAGE_KEYS.currentChatId */
+  storedId: string | null;
+  /** Signed in with an account (not a guest). */
+  isMember: boolean;
+  /** Counts one more redirect to "/" and says whether it may happen (router_redirect_count ≤ 3). */
+  allowHomeRedirect: () => boolean;
+}
+
+/**
+ * 000 §4 "Chat initialisation": find the chat (route, then the stored id, then the first chat; a member
+ * without one gets a "New Chat"), load its messages, and ask for a first message when there are none.
+ */
+export async function initChat(input: ChatInitInput): Promise<ChatInit> {
+  const { api, routeId } = input;
+  let chats = await api.listChats();
+  const target = routeId ?? input.storedId;
+  let chat = target ? chats.find((c) => c.id === target) : undefined;
+  if (target && !chat) {
+    chats = await api.listChats();
+    chat = chats.find((c) => c.id === target);
+    if (!chat && routeId) return { kind: 'redirect', to: '/' };
+  }
+  chat ??= chats[0];
+
+  if (!chat) {
+    if (!input.isMember) {
+      return input.allowHomeRedirect()
+        ? { kind: 'redirect', to: '/' }
+        : { kind: 'message', text: NO_COMPANION_TEXT };
+    }
+    try {
+      chat = await api.createChat();
+    } catch {
+      return { kind: 'message', text: CREATE_CHAT_FAILED };
+    }
+  }
+
+  let messages: Message[];
+  try {
+    messages = await api.messages(chat.id);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+      return { kind: 'redirect', to: '/profile' };
+    }
+    return { kind: 'message', text: LOAD_MESSAGES_FAILED };
+  }
+
+  if (messages.length > 0) return { kind: 'ready', chat, messages, firstMessageFailed: false };
+  try {
+    const first = await api.firstMessage(chat.id);
+    return { kind: 'ready', chat, messages: [first.message], firstMessageFailed: false };
+  } catch {
+    return { kind: 'ready', chat, messages: [], firstMessageFailed: true };
+  }
+}

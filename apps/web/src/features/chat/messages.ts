@@ -1,0 +1,128 @@
+import {
+  type Message,
+  type MessageType,
+  mediaUrl,
+  type RateLimitMetadata,
+  type RateLimitPayload,
+} from '@podruga/shared';
+
+/** 000 §3 "UI message": what a bubble shows. The stamp (relative time) is computed when rendering. */
+export interface ChatMessage {
+  id: string;
+  sender: 'user' | 'assistant';
+  /** Displayed text: the content without its `[Image: …]` description. */
+  text: string;
+  /** The `[Image: …]` description the content carried, kept apart. */
+  description: string | null;
+  image: string | null;
+  video: string | null;
+  type: MessageType;
+  status: string | null;
+  duration: number | null;
+  /** ms since the epoch. */
+  timestamp: number;
+  /** A reply still arriving chunk by chunk. */
+  streaming: boolean;
+  /** An optimistic user message not yet acknowledged by the server. */
+  pending: boolean;
+  /** Rate-limit cards only. */
+  rateLimit: RateLimitMetadata | null;
+}
+
+const IMAGE_DESCRIPTION = /\[Image:\s*([\s\S]*?)\]/gi;
+
+/** Splits `[Image: …]` descriptions out of a message's content (000 §3). */
+export function splitImageDescription(content: string): { text: string; description: string | null } {
+  const descriptions: string[] = [];
+  const text = content
+    .replace(IMAGE_DESCRIPTION, (_match, description: string) => {
+      descriptions.push(description.trim());
+      return '';
+    })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return { text, description: descriptions.length ? descriptions.join('\n') : null };
+}
+
+function parseTime(value: string | null | undefined, fallback: number): number {
+  const time = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? fallback : time;
+}
+
+function rateLimitOf(message: Message): RateLimitMetadata | null {
+  if (message.message_type !== 'rate_limit' || !message.metadata) return null;
+  const { show_upgrade_button, tier, reset_hours, reset_minutes } = message.metadata;
+  if (typeof tier !== 'string') return null;
+  return {
+    show_upgrade_button: show_upgrade_button !== false,
+    tier: tier as RateLimitMetadata['tier'],
+    reset_hours: typeof reset_hours === 'number' ? reset_hours : 0,
+    reset_minutes: typeof reset_minutes === 'number' ? reset_minutes : 0,
+  };
+}
+
+/** A server message as the list shows it. */
+export function fromServer(message: Message, now: number = Date.now()): ChatMessage {
+  const { text, description } = splitImageDescription(message.content ?? '');
+  const videoUrl = typeof message.metadata?.video_url === 'string' ? message.metadata.video_url : null;
+  return {
+    id: message.id,
+    sender: message.is_user ? 'user' : 'assistant',
+    text,
+    description,
+    image: mediaUrl(message.image_path),
+    video: mediaUrl(message.video_path ?? videoUrl),
+    type: message.message_type,
+    status:
+      message.voice_call_status ??
+      (typeof message.metadata?.status === 'string' ? message.metadata.status : null),
+    duration: message.voice_call_duration,
+    timestamp: parseTime(message.created_at, now),
+    streaming: message.is_streaming,
+    pending: false,
+    rateLimit: rateLimitOf(message),
+  };
+}
+
+/** The card a `rate_limit` event adds (000 §4). */
+export function fromRateLimit(payload: RateLimitPayload, now: number = Date.now()): ChatMessage {
+  return {
+    id: payload.id,
+    sender: 'assistant',
+    text: payload.content || payload.message || '',
+    description: null,
+    image: null,
+    video: null,
+    type: 'rate_limit',
+    status: null,
+    duration: null,
+    timestamp: now,
+    streaming: false,
+    pending: false,
+    rateLimit: {
+      ...payload.metadata,
+      tier: payload.metadata?.tier ?? payload.user_type,
+      reset_hours: payload.metadata?.reset_hours ?? payload.reset_hours,
+      reset_minutes: payload.metadata?.reset_minutes ?? payload.reset_minutes,
+    },
+  };
+}
+
+/** A local assistant text (first-message fallback, chat errors). */
+export function localAssistant(id: string, text: string, now: number = Date.now()): ChatMessage {
+  return {
+    id,
+    sender: 'assistant',
+    text,
+    description: null,
+    image: null,
+    video: null,
+    type: 'text',
+    status: null,
+    duration: null,
+    timestamp: now,
+    streaming: false,
+    pending: false,
+    rateLimit: null,
+  };
+}

@@ -1,0 +1,253 @@
+import {
+  type AckPayload,
+  DUPLICATE_WINDOW_MS,
+  type Message,
+  type MessageChunkPayload,
+  type RateLimitPayload,
+  type StreamingCompletePayload,
+  TYPING_TIMEOUT_MS,
+} from '@podruga/shared';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { type ChatMessage, fromRateLimit, fromServer, localAssistant } from './messages.ts';
+
+export interface ChatState {
+  chatId: string | null;
+  messages: ChatMessage[];
+  /** The three dots (000 §4): on after a send, off after 180 s, on an assistant message or typing_stopped. */
+  typing: boolean;
+  /** False after a rate-limit event; sending is still attempted so the server answers with the limit. */
+  sendingAllowed: boolean;
+}
+
+export interface ChatActions {
+  /** Switches to a chat with its loaded history. */
+  reset(chatId: string | null, history?: readonly Message[]): void;
+  /** Adds the user's message with a temporary id and turns the typing indicator on; returns the id. */
+  addOptimistic(text: string, imagePath?: string | null): string;
+  /** Socket `ack`: the optimistic message gets its stored id (and image path). */
+  ack(payload: AckPayload): void;
+  /** Socket `message_chunk`: builds one streaming reply, ordered by chunk_index. */
+  chunk(payload: MessageChunkPayload): void;
+  /** Socket `streaming_complete`: the streaming reply gets its stored id and time. */
+  streamingComplete(payload: StreamingCompletePayload): void;
+  /** A full message (socket `message`, HTTP fallback, first message). */
+  receive(message: Message): void;
+  /** HTTP fallback answer: the stored user message replaces the optimistic one, then the reply. */
+  receiveHttpReply(tempId: string, userMessage: Message | null, reply: Message | null): void;
+  /** Socket `rate_limit` (or an HTTP 429): the card, and sending marked as not allowed. */
+  rateLimit(payload: RateLimitPayload): void;
+  /** A local assistant text (first-message fallback). */
+  addLocalAssistant(text: string): void;
+  /** Drops an optimistic message whose send failed. */
+  remove(id: string): void;
+  setTyping(on: boolean): void;
+  /** Clears the typing timer (page unmount). */
+  dispose(): void;
+}
+
+export type ChatStore = StoreApi<ChatState & ChatActions>;
+
+export interface ChatStoreDeps {
+  now?: () => number;
+  /** Temporary ids for optimistic messages. */
+  tempId?: () => string;
+}
+
+const STREAM_ID_PREFIX = 'stream-';
+let tempCounter = 0;
+function defaultTempId(): string {
+  tempCounter += 1;
+  return `temp-${Date.now().toString(36)}-${tempCounter}`;
+}
+
+/** Whether `candidate` repeats a message already shown (000 §4): equal text within 5 s, same sender. */
+function isTextDuplicate(messages: readonly ChatMessage[], candidate: ChatMessage): boolean {
+  if (!candidate.text) return false;
+  return messages.some(
+    (m) =>
+      m.sender === candidate.sender &&
+      m.text === candidate.text &&
+      Math.abs(m.timestamp - candidate.timestamp) < DUPLICATE_WINDOW_MS,
+  );
+}
+
+/**
+ * The message list of one chat, as a plain store (no React): every socket and HTTP event is one action,
+ * so the rules of 000 §4 "Sending and receiving" are unit-tested in node.
+ */
+export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
+  const now = deps.now ?? Date.now;
+  const tempId = deps.tempId ?? defaultTempId;
+  let typingTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The reply being streamed: its chunks by index, and the id of its bubble. */
+  let stream: { id: string; chunks: string[] } | null = null;
+
+  return createStore<ChatState & ChatActions>()((set, get) => {
+    function setTyping(on: boolean): void {
+      if (typingTimer) clearTimeout(typingTimer);
+      typingTimer = null;
+      if (on) typingTimer = setTimeout(() => set({ typing: false }), TYPING_TIMEOUT_MS);
+      if (get().typing !== on) set({ typing: on });
+    }
+
+    function replaceMessage(id: string, next: ChatMessage): void {
+      set({ messages: get().messages.map((m) => (m.id === id ? next : m)) });
+    }
+
+    /** Adds a message unless it is a duplicate; a known id is updated instead. */
+    function upsert(message: ChatMessage): void {
+      const { messages } = get();
+      if (messages.some((m) => m.id === message.id)) {
+        replaceMessage(message.id, message);
+        return;
+      }
+      if (isTextDuplicate(messages, message)) return;
+      set({ messages: [...messages, message] });
+    }
+
+    return {
+      chatId: null,
+      messages: [],
+      typing: false,
+      sendingAllowed: true,
+
+      reset(chatId, history = []) {
+        stream = null;
+        setTyping(false);
+        const t = now();
+        set({ chatId, messages: history.map((m) => fromServer(m, t)), sendingAllowed: true });
+      },
+
+      addOptimistic(text, imagePath = null) {
+        const id = tempId();
+        const message: ChatMessage = {
+          ...localAssistant(id, text, now()),
+          sender: 'user',
+          image: imagePath,
+          type: imagePath ? 'image' : 'text',
+          pending: true,
+        };
+        set({ messages: [...get().messages, message] });
+        setTyping(true);
+        return id;
+      },
+
+      ack(payload) {
+        const { chatId, messages } = get();
+        if (chatId && payload.chat_id && payload.chat_id !== chatId) return;
+        const target =
+          (payload.client_id && messages.find((m) => m.id === payload.client_id)) ||
+          [...messages].reverse().find((m) => m.pending && m.sender === 'user');
+        if (!target) return;
+        if (messages.some((m) => m.id === payload.message_id && m !== target)) {
+          set({ messages: messages.filter((m) => m !== target) });
+          return;
+        }
+        const created = Date.parse(payload.created_at);
+        replaceMessage(target.id, {
+          ...target,
+          id: payload.message_id,
+          image: payload.image_path ? (target.image ?? payload.image_path) : target.image,
+          timestamp: Number.isNaN(created) ? target.timestamp : created,
+          pending: false,
+        });
+      },
+
+      chunk(payload) {
+        const { chatId } = get();
+        if (chatId && payload.chat_id !== chatId) return;
+        if (!stream) stream = { id: `${STREAM_ID_PREFIX}${tempId()}`, chunks: [] };
+        stream.chunks[payload.chunk_index] = payload.chunk;
+        // Holes (a chunk that has not arrived yet) are skipped until it does.
+        const text = stream.chunks.filter((c) => c !== undefined).join('');
+        const id = stream.id;
+        const existing = get().messages.find((m) => m.id === id);
+        const message: ChatMessage = existing
+          ? { ...existing, text, streaming: !payload.is_complete || existing.streaming }
+          : { ...localAssistant(id, text, now()), streaming: true };
+        if (existing) replaceMessage(id, message);
+        else set({ messages: [...get().messages, message] });
+        setTyping(false);
+      },
+
+      streamingComplete(payload) {
+        const { chatId, messages } = get();
+        if (chatId && payload.chat_id !== chatId) return;
+        if (!stream) return;
+        const id = stream.id;
+        stream = null;
+        const current = messages.find((m) => m.id === id);
+        if (!current) return;
+        if (messages.some((m) => m.id === payload.message_id)) {
+          set({ messages: messages.filter((m) => m.id !== id) });
+          return;
+        }
+        const created = Date.parse(payload.created_at);
+        replaceMessage(id, {
+          ...current,
+          id: payload.message_id,
+          streaming: false,
+          timestamp: Number.isNaN(created) ? current.timestamp : created,
+        });
+      },
+
+      receive(message) {
+        const { chatId, messages } = get();
+        if (chatId && message.chat_id && message.chat_id !== chatId) return;
+        const next = fromServer(message, now());
+        if (message.message_type === 'rate_limit') {
+          upsert(next);
+          set({ sendingAllowed: false });
+          setTyping(false);
+          return;
+        }
+        if (message.is_user) {
+          // 000 §4: a user message from the server only updates its image path.
+          const known = messages.find((m) => m.id === message.id);
+          if (known && next.image) replaceMessage(known.id, { ...known, image: next.image });
+          return;
+        }
+        upsert({ ...next, streaming: false });
+        setTyping(false);
+      },
+
+      receiveHttpReply(id, userMessage, reply) {
+        const optimistic = get().messages.find((m) => m.id === id);
+        if (userMessage) {
+          const stored = fromServer(userMessage, now());
+          if (optimistic) replaceMessage(id, { ...stored, image: stored.image ?? optimistic.image });
+          else upsert(stored);
+        }
+        if (reply) get().receive(reply);
+      },
+
+      rateLimit(payload) {
+        const { chatId } = get();
+        if (chatId && payload.chat_id && payload.chat_id !== chatId) return;
+        upsert(fromRateLimit(payload, now()));
+        // The limited message was not stored: it stays on screen, no longer waiting for an ack.
+        set({
+          sendingAllowed: false,
+          messages: get().messages.map((m) => (m.pending ? { ...m, pending: false } : m)),
+        });
+        setTyping(false);
+      },
+
+      addLocalAssistant(text) {
+        upsert(localAssistant(tempId(), text, now()));
+      },
+
+      remove(id) {
+        set({ messages: get().messages.filter((m) => m.id !== id) });
+      },
+
+      setTyping,
+
+      dispose() {
+        if (typingTimer) clearTimeout(typingTimer);
+        typingTimer = null;
+        stream = null;
+      },
+    };
+  });
+}
