@@ -1,0 +1,130 @@
+import { AUTH_MESSAGES } from '@podruga/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import { expectToast, passAdultGate } from './support/steps.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const bubbles = (page: Page, sender: 'user' | 'assistant') =>
+  page.locator(`[data-testid="chat-message"][data-sender="${sender}"]`);
+
+/** Sends a message and waits for her streamed reply to finish. Returns the reply's text. */
+async function say(page: Page, text: string): Promise<string> {
+  const replies = bubbles(page, 'assistant');
+  const before = await replies.count();
+  await page.getByLabel('Сообщение').fill(text);
+  await page.getByLabel('Сообщение').press('Enter');
+  await bubbles(page, 'user').filter({ hasText: text }).last().waitFor();
+  // The reply streams: it shows up while it is still being written, then completes.
+  await replies.nth(before).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="chat-message"] [class*="cursor"]'),
+    undefined,
+    { timeout: 30_000 },
+  );
+  return (await replies.nth(before).textContent()) ?? '';
+}
+
+describe('chatting with her', () => {
+  it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/gfs`);
+    await passAdultGate(page);
+    const first = page.getByRole('article').first();
+    await first.waitFor();
+    const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
+    await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    const chatId = page.url().split('/').pop();
+
+    // Her greeting opens the chat.
+    await bubbles(page, 'assistant').first().waitFor();
+    expect(await page.title()).toContain(name);
+
+    // Watch the stream: record every distinct text the reply bubble shows while it is written.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      new MutationObserver(() => {
+        const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
+        const text = all[all.length - 1]?.textContent ?? '';
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const reply = await say(page, 'Привет! Как прошёл твой день?');
+    expect(reply.length).toBeGreaterThan(0);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.length).toBeGreaterThan(2);
+    await screenshot(page, 'chat-desktop');
+
+    for (const text of [
+      'Что ты любишь готовить?',
+      'Расскажи о себе',
+      'А что ты делаешь вечером?',
+      'Ты красивая',
+    ]) {
+      await say(page, text);
+    }
+    const history = await bubbles(page, 'user').count();
+    expect(history).toBe(5);
+
+    await page.reload();
+    await bubbles(page, 'user').nth(4).waitFor();
+    expect(await bubbles(page, 'user').count()).toBe(5);
+    expect(await bubbles(page, 'assistant').count()).toBe(6);
+
+    // The sixth message meets the guest card.
+    await page.getByLabel('Сообщение').fill('Ещё одно сообщение');
+    await page.getByLabel('Сообщение').press('Enter');
+    await page.getByRole('button', { name: 'Регистрация' }).waitFor();
+    await page.getByRole('button', { name: 'Получить Plus' }).waitFor();
+    await screenshot(page, 'chat-guest-limit');
+
+    await page.getByRole('button', { name: 'Регистрация' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Имя').fill('Олег');
+    await dialog.getByLabel('Эл. почта').fill(`oleg-${Date.now()}@mail.ru`);
+    await dialog.getByLabel('Пароль', { exact: true }).fill('zvezdnaya-noch-9');
+    await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
+    await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
+    await expectToast(page, AUTH_MESSAGES.registerSuccess);
+    await dialog.waitFor({ state: 'detached' });
+
+    // The same chat, the same companion, and she answers again.
+    expect(page.url().endsWith(`/chat/${chatId}`)).toBe(true);
+    const after = await say(page, 'Я зарегистрировался!');
+    expect(after.length).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it('looks right on a phone', async () => {
+    const ctx = await newVisitor(browser, 'phone');
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/gfs`);
+    await passAdultGate(page);
+    await page.getByRole('article').first().waitFor();
+    await page
+      .getByRole('button', { name: /^Выбрать: / })
+      .first()
+      .click();
+    await page.waitForURL(/\/chat\//);
+    await say(page, 'Привет!');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'chat-phone');
+    await ctx.close();
+  });
+});
