@@ -33,7 +33,9 @@ async function say(page: Page, text: string): Promise<string> {
     undefined,
     { timeout: 30_000 },
   );
-  return (await replies.nth(before).textContent()) ?? '';
+  const reply = replies.nth(before);
+  for (let i = 0; i < 300 && !(await reply.textContent())?.trim(); i++) await page.waitForTimeout(100);
+  return (await reply.textContent()) ?? '';
 }
 
 describe('chatting with her', () => {
@@ -121,7 +123,8 @@ describe('chatting with her', () => {
       .first()
       .click();
     await page.waitForURL(/\/chat\//);
-    await say(page, 'Привет!');
+    await bubbles(page, 'assistant').first().waitFor();
+    expect((await say(page, 'Привет!')).trim().length).toBeGreaterThan(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'chat-phone');
