@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import { launchBrowser, newVisitor } from './support/browser.ts';
+import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
+import { passAdultGate } from './support/steps.ts';
+
+let llm: FakeLlm;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  [app, browser] = await Promise.all([
+    startApp({
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: 'e2e-key',
+      LLM_MODEL: 'fake-model',
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await llm?.close();
+});
+
+describe('chat on an OpenAI-compatible upstream', () => {
+  it('streams the upstream reply into the chat and keeps it after a reload', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/gfs`);
+    await passAdultGate(page);
+    await page.getByRole('article').first().waitFor();
+    await page
+      .getByRole('button', { name: /^Выбрать: / })
+      .first()
+      .click();
+    await page.waitForURL(/\/chat\//);
+    const assistant = page.locator('[data-testid="chat-message"][data-sender="assistant"]');
+    await assistant.first().waitFor();
+
+    await page.getByLabel('Сообщение').fill('Какая сегодня погода?');
+    await page.getByLabel('Сообщение').press('Enter');
+    const reply = assistant.filter({ hasText: '«Какая сегодня погода?». Давай продолжим!' });
+    await reply.waitFor({ timeout: 30_000 });
+
+    const chatRequest = llm.requests.find((r) =>
+      r.messages.some((m) => m.role === 'user' && m.content === 'Какая сегодня погода?'),
+    );
+    expect(chatRequest?.model).toBe('fake-model');
+    expect(chatRequest?.stream).toBe(true);
+    expect(chatRequest?.messages[0]?.role).toBe('system');
+
+    await page.reload();
+    await assistant.filter({ hasText: 'Давай продолжим!' }).first().waitFor();
+    await ctx.close();
+  });
+});

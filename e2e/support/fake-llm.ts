@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+
+export interface FakeLlm {
+  baseUrl: string;
+  /** Every request body the fake received, parsed. */
+  requests: Array<{ model: string; messages: Array<{ role: string; content: unknown }>; stream: boolean }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fake OpenAI-compatible upstream (`POST /v1/chat/completions` with SSE): it answers in Russian, quoting
+ * the last user message, token by token, ends with a usage chunk whose `choices` is empty and `[DONE]`
+ * — the shape real providers send.
+ */
+export async function startFakeLlm(): Promise<FakeLlm> {
+  const requests: FakeLlm['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404).end();
+      return;
+    }
+    let body = '';
+    req.on('data', (d: Buffer) => {
+      body += d.toString();
+    });
+    req.on('end', async () => {
+      const parsed = JSON.parse(body);
+      requests.push(parsed);
+      const lastUser = [...parsed.messages].reverse().find((m: { role: string }) => m.role === 'user');
+      const said = typeof lastUser?.content === 'string' ? lastUser.content : 'фото';
+      const words = `[модель] Я услышала тебя: «${said}». Давай продолжим!`.split(' ');
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const chunk = (choices: unknown[], extra: object = {}) =>
+        res.write(
+          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices, ...extra })}\n\n`,
+        );
+      for (const [i, word] of words.entries()) {
+        chunk([{ index: 0, delta: { content: i === 0 ? word : ` ${word}` }, finish_reason: null }]);
+        await new Promise((r) => setTimeout(r, 15));
+      }
+      chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
+      chunk([], {
+        usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length },
+      });
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
