@@ -201,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   realtime = attachRealtime(app, {
     sessions: auth,
     messages,
+    redisUrl: config.redisUrl,
     ...(deps.abandonGraceMs !== undefined ? { abandonGraceMs: deps.abandonGraceMs } : {}),
   });
   app.decorate('realtime', realtime);

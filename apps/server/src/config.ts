@@ -55,7 +55,8 @@ const ENV = {
   },
   REDIS_URL: {
     default: null,
-    description: 'Redis URL, shared by all instances for rate limits; unset = per-process memory',
+    description:
+      'Redis URL, shared by all instances for rate limits and socket.io rooms; unset = per-process memory',
     schema: optionalUrl(['redis:', 'rediss:']),
   },
   PUBLIC_URL: {

@@ -5,7 +5,9 @@ import {
   SOCKET,
   SOCKET_PATH,
 } from '@podruga/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -33,6 +35,8 @@ export interface RealtimeDeps {
    * reconnects well within it, and then finds the finished reply via GET /api/messages).
    */
   abandonGraceMs?: number;
+  /** With Redis, rooms span every instance: an emit on one reaches sockets connected to another. */
+  redisUrl?: string | undefined;
 }
 
 export interface Realtime {
@@ -77,6 +81,9 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     // image_message carries a photo of up to 10 MB as base64 (4/3 larger) plus the envelope.
     maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
   });
+  const redis = deps.redisUrl ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redisSub = redis?.duplicate();
+  if (redis && redisSub) io.adapter(createAdapter(redis, redisSub));
   const graceMs = deps.abandonGraceMs ?? 15_000;
   const generations = new Set<Generation>();
   const inFlight = new Set<Promise<void>>();
@@ -253,6 +260,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     await Promise.allSettled([...inFlight]);
     io.local.disconnectSockets(true);
     io.engine.close();
+    await Promise.allSettled([redis?.quit(), redisSub?.quit()]);
   });
 
   return {
