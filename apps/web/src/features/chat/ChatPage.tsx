@@ -1,7 +1,7 @@
 import { Loader, Text } from '@mantine/core';
 import { AUTH_MESSAGES, FALLBACK_FIRST_MESSAGE, mediaUrl, SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts';
@@ -14,12 +14,20 @@ import { useAuthDialog } from '../auth/dialogStore.ts';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
 import { chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
+import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
+import { readAsDataUrl } from './image.ts';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
-import { sendText } from './send.ts';
+import { sendImage, sendText } from './send.ts';
 import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import { createChatStore } from './store.ts';
+
+// The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
+const ImageUploadDialog = lazy(() =>
+  import('./ImageUploadDialog.tsx').then((m) => ({ default: m.ImageUploadDialog })),
+);
+const ImageGallery = lazy(() => import('./ImageGallery.tsx').then((m) => ({ default: m.ImageGallery })));
 
 /** 000 §4: more than 3 redirects and the chat stops sending a guest without a companion home. */
 const CHAT_REDIRECT_MAX = 3;
@@ -68,6 +76,9 @@ export function ChatPage() {
   const typing = useStore(store, (s) => s.typing);
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const socketRef = useRef<ChatSocket | null>(null);
+  const [uploadOpened, setUploadOpened] = useState(false);
+  const [uploadMounted, setUploadMounted] = useState(false);
+  const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   useNeedsLoginWarning();
 
   const chat = state.kind === 'ready' ? state.chat : null;
@@ -168,6 +179,45 @@ export function ChatPage() {
     );
   };
 
+  const gallery = useMemo(
+    () =>
+      messages.flatMap((m) =>
+        m.image
+          ? [{ id: m.id, src: m.image, alt: m.description ?? 'Фото' } as GalleryImage & { id: string }]
+          : [],
+      ),
+    [messages],
+  );
+  const galleryRef = useRef(gallery);
+  galleryRef.current = gallery;
+  const onOpenImage = useCallback((id: string) => {
+    const index = galleryRef.current.findIndex((g) => g.id === id);
+    if (index >= 0) setGalleryIndex(index);
+  }, []);
+
+  const openUpload = () => {
+    setUploadMounted(true);
+    setUploadOpened(true);
+  };
+
+  const onSendImage = (file: File, caption: string) => {
+    if (!chatId) return;
+    setUploadOpened(false);
+    void sendImage(
+      {
+        store,
+        socket: socketRef.current,
+        api: chatApi,
+        notifyError: (t) => notify.error(t),
+        previewUrl: (blob) => URL.createObjectURL(blob),
+        readBase64: readAsDataUrl,
+      },
+      chatId,
+      file,
+      caption,
+    );
+  };
+
   if (state.kind === 'loading') {
     return (
       <CenteredPage>
@@ -197,8 +247,25 @@ export function ChatPage() {
           {name ?? ' '}
         </Text>
       </div>
-      <MessageList messages={messages} typing={typing} />
-      <InputBar onSend={onSend} />
+      <MessageList messages={messages} typing={typing} onOpenImage={onOpenImage} />
+      <InputBar onSend={onSend} onAttachPhoto={openUpload} />
+      <Suspense fallback={null}>
+        {uploadMounted && (
+          <ImageUploadDialog
+            opened={uploadOpened}
+            onClose={() => setUploadOpened(false)}
+            onSend={onSendImage}
+          />
+        )}
+        {galleryIndex !== null && (
+          <ImageGallery
+            images={gallery}
+            index={galleryIndex}
+            onIndex={setGalleryIndex}
+            onClose={() => setGalleryIndex(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { SendIcon } from '../../shared/ui/icons.tsx';
+import { ImageIcon, SendIcon } from '../../shared/ui/icons.tsx';
 import classes from './ChatPage.module.css';
 import { useTypingHint } from './useTypingHint.ts';
 
@@ -12,7 +12,16 @@ const MAX_HEIGHT_PX = 160;
  * placeholder types out suggestions while the field is empty and unfocused. A native textarea (Mantine's
  * Textarea would add ~6 KB gzip to the chat's first load, DESIGN §8).
  */
-export function InputBar({ onSend, disabled }: { onSend: (text: string) => void; disabled?: boolean }) {
+export function InputBar({
+  onSend,
+  onAttachPhoto,
+  disabled,
+}: {
+  onSend: (text: string) => void;
+  /** Opens «Отправить фото» (the only attachment shown for now, mobile and desktop alike). */
+  onAttachPhoto?: () => void;
+  disabled?: boolean;
+}) {
   const [value, setValue] = useState('');
   const [focused, setFocused] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -47,6 +56,19 @@ export function InputBar({ onSend, disabled }: { onSend: (text: string) => void;
         send();
       }}
     >
+      {onAttachPhoto && (
+        <ActionIcon
+          size={42}
+          radius="xl"
+          variant="subtle"
+          color="grape"
+          aria-label="Отправить фото"
+          onClick={onAttachPhoto}
+          disabled={disabled}
+        >
+          <ImageIcon />
+        </ActionIcon>
+      )}
       <textarea
         ref={ref}
         className={classes.textarea}

@@ -17,24 +17,44 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-const Bubble = memo(function Bubble({ message, now }: { message: ChatMessage; now: number }) {
+const Bubble = memo(function Bubble({
+  message,
+  now,
+  onOpenImage,
+}: {
+  message: ChatMessage;
+  now: number;
+  onOpenImage?: (id: string) => void;
+}) {
   if (message.type === 'rate_limit') return <RateLimitCard message={message} />;
   return (
     <div
       className={classes.row}
       data-sender={message.sender}
       data-pending={message.pending || undefined}
+      data-failed={message.failed || undefined}
       data-testid="chat-message"
     >
-      {message.image && (
-        <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
-      )}
+      {message.image &&
+        (onOpenImage ? (
+          <button
+            type="button"
+            className={classes.imageButton}
+            aria-label="Открыть фото"
+            onClick={() => onOpenImage(message.id)}
+          >
+            <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
+          </button>
+        ) : (
+          <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
+        ))}
       {(message.text || message.streaming) && (
         <div className={`${classes.bubble} ${message.streaming ? classes.cursor : ''}`}>{message.text}</div>
       )}
       <span className={classes.stamp}>
         {message.streaming ? 'печатает…' : relativeTime(message.timestamp, now)}
       </span>
+      {message.failed && <span className={classes.failed}>Не отправлено</span>}
     </div>
   );
 });
@@ -61,10 +81,13 @@ export function MessageList({
   messages,
   typing,
   empty,
+  onOpenImage,
 }: {
   messages: readonly ChatMessage[];
   typing: boolean;
   empty?: string;
+  /** Opens a message's photo in the gallery. */
+  onOpenImage?: (id: string) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -103,7 +126,7 @@ export function MessageList({
           </Text>
         )}
         {messages.map((m) => (
-          <Bubble key={m.id} message={m} now={now} />
+          <Bubble key={m.id} message={m} now={now} onOpenImage={onOpenImage} />
         ))}
         {typing && <TypingIndicator />}
       </div>

@@ -17,6 +17,14 @@ export const chatApi = {
     api.post<{ response: string; message: Message }>('/api/first_message', {
       json: { chat_id: chatId, messages: [] },
     }),
+  /** 000 §7: the HTTP fallback of a photo the socket did not take (multipart {file, chat_id[, content]}). */
+  analyzeImage: (chatId: string, file: Blob, fileName: string, content: string) => {
+    const formData = new FormData();
+    formData.append('chat_id', chatId);
+    if (content) formData.append('content', content);
+    formData.append('file', file, fileName);
+    return api.post<{ response: string; image_path: string }>('/api/analyze_image', { formData });
+  },
   messageLimits: () => api.get<MessageLimits>('/api/user/message-limits'),
 };
 

@@ -27,6 +27,8 @@ export interface ChatMessage {
   pending: boolean;
   /** Rate-limit cards only. */
   rateLimit: RateLimitMetadata | null;
+  /** An optimistic message whose send failed (shown marked, not removed). */
+  failed?: boolean;
 }
 
 const IMAGE_DESCRIPTION = /\[Image:\s*([\s\S]*?)\]/gi;
@@ -125,4 +127,13 @@ export function localAssistant(id: string, text: string, now: number = Date.now(
     pending: false,
     rateLimit: null,
   };
+}
+
+/**
+ * 000 §4: the list ends with the user's photo, still without an answer, so the fallback assistant text
+ * IMAGE_FALLBACK_TEXT is due (unless it was already added for that photo: `done` holds those ids).
+ */
+export function needsImageFallback(messages: readonly ChatMessage[], done: ReadonlySet<string>): boolean {
+  const last = messages.at(-1);
+  return !!last && last.sender === 'user' && !!last.image && !last.failed && !done.has(last.id);
 }

@@ -1,6 +1,7 @@
 import type { Message, MessageLimits, RateLimitPayload } from '@podruga/shared';
 import { isApiError } from '../../shared/api/index.ts';
 import type { ChatApi } from './api.ts';
+import { IMAGE_TEXTS, validateImageFile } from './image.ts';
 import type { ChatSocket } from './socket.ts';
 import type { ChatStore } from './store.ts';
 
@@ -22,7 +23,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 async function rateLimitFrom429(
   extra: Readonly<Record<string, unknown>>,
   chatId: string,
-  api: SendDeps['api'],
+  api: Pick<ChatApi, 'messageLimits'>,
 ): Promise<RateLimitPayload | Message | null> {
   const body = isRecord(extra.message) && 'message_type' in extra.message ? extra.message : extra;
   if (body.message_type === 'rate_limit' && typeof body.id === 'string') return body as unknown as Message;
@@ -78,5 +79,78 @@ export async function sendText(deps: SendDeps, chatId: string, text: string): Pr
       return;
     }
     deps.notifyError(SEND_FAILED);
+  }
+}
+
+export interface SendImageDeps {
+  store: ChatStore;
+  socket: Pick<ChatSocket, 'sendImage'> | null;
+  api: Pick<ChatApi, 'analyzeImage' | 'messageLimits'>;
+  notifyError: (text: string) => void;
+  /** The instant preview (URL.createObjectURL in the app). */
+  previewUrl: (file: Blob) => string;
+  /** The file as base64 (a data: URL; FileReader in the app). */
+  readBase64: (file: Blob) => Promise<string>;
+}
+
+export type ImageSendOutcome = 'invalid' | 'socket' | 'http' | 'rate_limited' | 'failed';
+
+/**
+ * 000 §4 "Image send": the photo shows at once (its preview URL) with the caption, goes over the socket as
+ * base64 and, when the socket is not ready or no `ack` comes within 5 s, is uploaded to
+ * POST /api/analyze_image, whose `response` becomes the companion's reply. A failure shows
+ * «Ошибка отправки изображения» and marks the message as failed.
+ */
+export async function sendImage(
+  deps: SendImageDeps,
+  chatId: string,
+  file: File,
+  caption: string,
+): Promise<ImageSendOutcome> {
+  const invalid = validateImageFile(file);
+  if (invalid) {
+    deps.notifyError(invalid);
+    return 'invalid';
+  }
+  const { store, socket, api } = deps;
+  const content = caption.trim();
+  const clientId = store.getState().addOptimistic(content, deps.previewUrl(file));
+  if (socket) {
+    let imageData: string | null = null;
+    try {
+      imageData = await deps.readBase64(file);
+    } catch {
+      imageData = null;
+    }
+    if (
+      imageData &&
+      (await socket.sendImage({
+        content,
+        image_data: imageData,
+        current_chat_id: chatId,
+        client_id: clientId,
+      }))
+    ) {
+      return 'socket';
+    }
+  }
+  try {
+    const answer = await api.analyzeImage(chatId, file, file.name, content);
+    store.getState().confirm(clientId);
+    if (answer.response) store.getState().addLocalAssistant(answer.response);
+    store.getState().setTyping(false);
+    return 'http';
+  } catch (error) {
+    store.getState().setTyping(false);
+    if (isApiError(error) && error.status === 429) {
+      store.getState().confirm(clientId);
+      const limit = await rateLimitFrom429(error.extra, chatId, api);
+      if (limit && 'message_type' in limit) store.getState().receive(limit);
+      else if (limit) store.getState().rateLimit(limit);
+      return 'rate_limited';
+    }
+    store.getState().markFailed(clientId);
+    deps.notifyError(IMAGE_TEXTS.sendFailed);
+    return 'failed';
   }
 }

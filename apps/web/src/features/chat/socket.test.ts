@@ -171,4 +171,40 @@ describe('ChatSocket', () => {
     chat.close();
     await expect(chat.sendMessage(payload)).resolves.toBe(false);
   });
+
+  it('an image waits for its ack: true on the ack, false on an error or after 5 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fake, chat, l } = setup();
+      await chat.open('c1');
+      fake.fire('connect');
+      fake.fire('authenticated', { success: true });
+      const image = { content: '', image_data: 'data:image/png;base64,AA', current_chat_id: 'c1' };
+
+      const acked = chat.sendImage({ ...image, client_id: 'a' });
+      await Promise.resolve();
+      expect(fake.emitted.at(-1)).toEqual(['image_message', { ...image, client_id: 'a' }]);
+      fake.fire('ack', {
+        message_id: 'm1',
+        image_path: 'p.png',
+        chat_id: 'c1',
+        client_id: 'a',
+        created_at: '',
+      });
+      await expect(acked).resolves.toBe(true);
+      expect(l.ack).toHaveBeenCalledOnce();
+
+      const refused = chat.sendImage({ ...image, client_id: 'b' });
+      await Promise.resolve();
+      fake.fire('error', { message: 'bad image', chat_id: 'c1' });
+      await expect(refused).resolves.toBe(false);
+      expect(l.error).not.toHaveBeenCalled();
+
+      const silent = chat.sendImage({ ...image, client_id: 'c' });
+      await vi.advanceTimersByTimeAsync(SOCKET.imageSendWaitMs);
+      await expect(silent).resolves.toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

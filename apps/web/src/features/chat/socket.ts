@@ -1,5 +1,6 @@
 import {
   type AckPayload,
+  type ClientImageMessagePayload,
   type ClientMessagePayload,
   type ClientToServerEvents,
   type ErrorPayload,
@@ -98,6 +99,8 @@ export class ChatSocket {
   private chatId: string | null = null;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
+  /** Image sends waiting for their `ack`, by client_id: resolved true on ack (or a rate limit), false on error. */
+  private readonly ackWaiters = new Map<string, (acked: boolean) => void>();
 
   constructor(private readonly deps: ChatSocketDeps) {
     this.sleep = deps.sleep ?? realSleep;
@@ -164,7 +167,39 @@ export class ChatSocket {
     return true;
   }
 
+  /**
+   * Emits an image message when the socket is ready within 5 s, then waits up to 5 s for its `ack`
+   * (000 §4, §9). False means "not taken": the caller uploads it over HTTP instead. A rate limit counts as
+   * taken (the card is shown; an upload would only be refused again).
+   */
+  async sendImage(payload: ClientImageMessagePayload & { client_id: string }): Promise<boolean> {
+    if (!(await this.waitReady(SOCKET.imageSendWaitMs))) return false;
+    const socket = this.socket;
+    if (!socket) return false;
+    const clientId = payload.client_id;
+    const acked = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), SOCKET.imageSendWaitMs);
+      const settle = (value: boolean) => {
+        clearTimeout(timer);
+        if (this.ackWaiters.get(clientId) === settle) this.ackWaiters.delete(clientId);
+        resolve(value);
+      };
+      this.ackWaiters.set(clientId, settle);
+    });
+    socket.emit(CLIENT_EVENTS.imageMessage, payload);
+    return acked;
+  }
+
+  private settleWaiters(value: boolean, clientId?: string): void {
+    if (clientId) {
+      this.ackWaiters.get(clientId)?.(value);
+      return;
+    }
+    for (const settle of [...this.ackWaiters.values()]) settle(value);
+  }
+
   close(): void {
+    this.settleWaiters(false);
     this.closed = true;
     this.authenticated = false;
     const socket = this.socket;
@@ -195,7 +230,10 @@ export class ChatSocket {
       this.authenticated = p.success;
       listener.status(p.success ? 'authenticated' : 'unauthorized');
     });
-    socket.on(SERVER_EVENTS.ack, (p) => listener.ack(p));
+    socket.on(SERVER_EVENTS.ack, (p) => {
+      listener.ack(p);
+      if (p.client_id) this.settleWaiters(true, p.client_id);
+    });
     socket.on(SERVER_EVENTS.messageChunk, (p) => listener.chunk(p));
     socket.on(SERVER_EVENTS.streamingComplete, (p) => listener.streamingComplete(p));
     socket.on(SERVER_EVENTS.message, (p) => listener.message(p));
@@ -205,8 +243,18 @@ export class ChatSocket {
     socket.on(SERVER_EVENTS.typingStopped, (p) => {
       if (p.chat_id === this.chatId) listener.typing(false);
     });
-    socket.on(SERVER_EVENTS.rateLimit, (p) => listener.rateLimit(p));
+    socket.on(SERVER_EVENTS.rateLimit, (p) => {
+      listener.rateLimit(p);
+      this.settleWaiters(true);
+    });
     socket.on(SERVER_EVENTS.guestMigrated, (p) => listener.guestMigrated(p));
-    socket.on(SERVER_EVENTS.error, (p) => listener.error(p));
+    socket.on(SERVER_EVENTS.error, (p) => {
+      // An error before the ack (an unreadable image): the upload is tried instead, and its error shown.
+      if (this.ackWaiters.size > 0 && (!p.chat_id || p.chat_id === this.chatId)) {
+        this.settleWaiters(false);
+        return;
+      }
+      listener.error(p);
+    });
   }
 }

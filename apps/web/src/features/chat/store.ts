@@ -1,6 +1,7 @@
 import {
   type AckPayload,
   DUPLICATE_WINDOW_MS,
+  IMAGE_FALLBACK_TEXT,
   type Message,
   type MessageChunkPayload,
   type RateLimitPayload,
@@ -8,7 +9,13 @@ import {
   TYPING_TIMEOUT_MS,
 } from '@podruga/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type ChatMessage, fromRateLimit, fromServer, localAssistant } from './messages.ts';
+import {
+  type ChatMessage,
+  fromRateLimit,
+  fromServer,
+  localAssistant,
+  needsImageFallback,
+} from './messages.ts';
 
 export interface ChatState {
   chatId: string | null;
@@ -40,6 +47,10 @@ export interface ChatActions {
   addLocalAssistant(text: string): void;
   /** Drops an optimistic message whose send failed. */
   remove(id: string): void;
+  /** Marks an optimistic message as not sent (kept on screen with its failed mark). */
+  markFailed(id: string): void;
+  /** The HTTP upload took the photo: the optimistic message is no longer pending. */
+  confirm(id: string): void;
   setTyping(on: boolean): void;
   /** Clears the typing timer (page unmount). */
   dispose(): void;
@@ -51,6 +62,8 @@ export interface ChatStoreDeps {
   now?: () => number;
   /** Temporary ids for optimistic messages. */
   tempId?: () => string;
+  /** How long a user photo waits for an answer before IMAGE_FALLBACK_TEXT (the typing time-out). */
+  imageFallbackMs?: number;
 }
 
 const STREAM_ID_PREFIX = 'stream-';
@@ -78,7 +91,11 @@ function isTextDuplicate(messages: readonly ChatMessage[], candidate: ChatMessag
 export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
   const now = deps.now ?? Date.now;
   const tempId = deps.tempId ?? defaultTempId;
+  const imageFallbackMs = deps.imageFallbackMs ?? TYPING_TIMEOUT_MS;
   let typingTimer: ReturnType<typeof setTimeout> | null = null;
+  let imageTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Photos (by id) that already got the fallback text. */
+  const imageFallbackDone = new Set<string>();
   /** The reply being streamed: its chunks by index, and the id of its bubble. */
   let stream: { id: string; chunks: string[] } | null = null;
 
@@ -88,6 +105,20 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       typingTimer = null;
       if (on) typingTimer = setTimeout(() => set({ typing: false }), TYPING_TIMEOUT_MS);
       if (get().typing !== on) set({ typing: on });
+    }
+
+    /** 000 §4: when a user photo gets no answer in time, the fallback text is added once. */
+    function armImageFallback(): void {
+      if (imageTimer) clearTimeout(imageTimer);
+      imageTimer = setTimeout(() => {
+        imageTimer = null;
+        const { messages } = get();
+        const last = messages.at(-1);
+        if (!last || !needsImageFallback(messages, imageFallbackDone)) return;
+        imageFallbackDone.add(last.id);
+        setTyping(false);
+        set({ messages: [...messages, localAssistant(tempId(), IMAGE_FALLBACK_TEXT, now())] });
+      }, imageFallbackMs);
     }
 
     function replaceMessage(id: string, next: ChatMessage): void {
@@ -116,6 +147,9 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         setTyping(false);
         const t = now();
         set({ chatId, messages: history.map((m) => fromServer(m, t)), sendingAllowed: true });
+        if (imageTimer) clearTimeout(imageTimer);
+        imageTimer = null;
+        if (needsImageFallback(get().messages, imageFallbackDone)) armImageFallback();
       },
 
       addOptimistic(text, imagePath = null) {
@@ -129,6 +163,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         };
         set({ messages: [...get().messages, message] });
         setTyping(true);
+        if (imagePath) armImageFallback();
         return id;
       },
 
@@ -148,6 +183,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
           ...target,
           id: payload.message_id,
           image: payload.image_path ? (target.image ?? payload.image_path) : target.image,
+          failed: false,
           timestamp: Number.isNaN(created) ? target.timestamp : created,
           pending: false,
         });
@@ -241,11 +277,23 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         set({ messages: get().messages.filter((m) => m.id !== id) });
       },
 
+      markFailed(id) {
+        const target = get().messages.find((m) => m.id === id);
+        if (target) replaceMessage(id, { ...target, pending: false, failed: true });
+      },
+
+      confirm(id) {
+        const target = get().messages.find((m) => m.id === id);
+        if (target) replaceMessage(id, { ...target, pending: false, failed: false });
+      },
+
       setTyping,
 
       dispose() {
         if (typingTimer) clearTimeout(typingTimer);
         typingTimer = null;
+        if (imageTimer) clearTimeout(imageTimer);
+        imageTimer = null;
         stream = null;
       },
     };

@@ -70,3 +70,29 @@ export function ArrowDownIcon() {
     </Svg>
   );
 }
+
+export function ImageIcon() {
+  return (
+    <Svg>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <circle cx="8.5" cy="8.5" r="1.5" />
+      <path d="m21 15-5-5L5 21" />
+    </Svg>
+  );
+}
+
+export function ChevronLeftIcon() {
+  return (
+    <Svg>
+      <path d="m15 18-6-6 6-6" />
+    </Svg>
+  );
+}
+
+export function ChevronRightIcon() {
+  return (
+    <Svg>
+      <path d="m9 18 6-6-6-6" />
+    </Svg>
+  );
+}
