@@ -32,7 +32,16 @@ export function offlineReply(
   isGreeting: boolean,
 ): string {
   const name = persona?.name ?? 'я';
+  // A photo arrives as "caption [Image: description]" (000 §3): answer the photo, quote only the words.
+  const image = /\[Image:\s*([^\]]*)\]?/.exec(lastUser);
+  const words = lastUser.replace(/\[Image:[^\]]*\]?/g, '').trim();
   const seed = `${lastUser}|${name}`;
+  if (image) {
+    const about = image[1]?.trim().replace(/[.\s]+$/, '');
+    const described = about ? ` Мне его описали так: «${about}».` : '';
+    const said = words ? ` Ты пишешь: «${words.split(/\s+/).slice(0, 6).join(' ')}».` : '';
+    return `Ого, спасибо за фото!${described}${said} Расскажешь, что на нём?`;
+  }
   const job = persona?.occupation
     ? ` Сегодня на работе (${persona.occupation.toLowerCase()}) был тот ещё денёк.`
     : '';
