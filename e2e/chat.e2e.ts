@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@podruga/shared';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
@@ -128,6 +129,52 @@ describe('chatting with her', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'chat-phone');
+    await ctx.close();
+  });
+});
+
+describe('a photo in the chat', () => {
+  it('shows at once and gets a reply about it', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/gfs`);
+    await passAdultGate(page);
+    await page.getByRole('article').first().waitFor();
+    await page
+      .getByRole('button', { name: /^Выбрать: / })
+      .first()
+      .click();
+    await page.waitForURL(/\/chat\//);
+    await bubbles(page, 'assistant').first().waitFor();
+
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    await page.getByRole('button', { name: 'Отправить фото' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Отправить фото' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Отправить' }).isDisabled()).toBe(true);
+    await dialog
+      .getByLabel('Выбрать фото')
+      .setInputFiles({ name: 'sea.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByAltText('Выбранное фото').waitFor();
+    await dialog.getByLabel('Подпись').fill('Смотри, где я был');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+
+    const mine = bubbles(page, 'user').last();
+    await mine.locator('img').waitFor();
+    await bubbles(page, 'assistant').filter({ hasText: 'спасибо за фото' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'chat-photo');
+
+    await page.getByRole('button', { name: 'Открыть фото' }).first().click();
+    await page.getByRole('dialog', { name: /Фото 1 из 1/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // After a reload the photo and the reply are still there, the photo served from /pics.
+    await page.reload();
+    const img = bubbles(page, 'user').last().locator('img');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/\/pics\//);
     await ctx.close();
   });
 });
