@@ -6,6 +6,7 @@ import { ArrowDownIcon } from '../../shared/ui/icons.tsx';
 import classes from './ChatPage.module.css';
 import type { ChatMessage } from './messages.ts';
 import { RateLimitCard } from './RateLimitCard.tsx';
+import { voiceCallLabel } from './voiceCall.ts';
 
 /** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
 function useNow(intervalMs: number): number {
@@ -27,6 +28,15 @@ const Bubble = memo(function Bubble({
   onOpenImage?: (id: string) => void;
 }) {
   if (message.type === 'rate_limit') return <RateLimitCard message={message} />;
+  if (message.type === 'voice_call') {
+    return (
+      <div className={classes.row} data-sender={message.sender} data-testid="chat-message">
+        <div className={classes.bubble}>
+          <strong>Голосовой звонок</strong> · {voiceCallLabel(message.status, message.duration)}
+        </div>
+      </div>
+    );
+  }
   return (
     <div
       className={classes.row}
