@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor } from './support/browser.ts';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
-import { passAdultGate } from './support/steps.ts';
+import { adoptFirstCompanion } from './support/steps.ts';
 
 let llm: FakeLlm;
 let app: RunningApp;
@@ -31,16 +31,8 @@ describe('chat on an OpenAI-compatible upstream', () => {
   it('streams the upstream reply into the chat and keeps it after a reload', async () => {
     const ctx = await newVisitor(browser);
     const page = await ctx.newPage();
-    await page.goto(`${app.url}/gfs`);
-    await passAdultGate(page);
-    await page.getByRole('article').first().waitFor();
-    await page
-      .getByRole('button', { name: /^Выбрать: / })
-      .first()
-      .click();
-    await page.waitForURL(/\/chat\//);
+    await adoptFirstCompanion(page, app.url);
     const assistant = page.locator('[data-testid="chat-message"][data-sender="assistant"]');
-    await assistant.first().waitFor();
 
     await page.getByLabel('Сообщение').fill('Какая сегодня погода?');
     await page.getByLabel('Сообщение').press('Enter');

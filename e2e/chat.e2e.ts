@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
-import { expectToast, passAdultGate } from './support/steps.ts';
+import { adoptFirstCompanion, expectToast } from './support/steps.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -43,17 +43,9 @@ describe('chatting with her', () => {
   it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
     const ctx = await newVisitor(browser);
     const page = await ctx.newPage();
-    await page.goto(`${app.url}/gfs`);
-    await passAdultGate(page);
-    const first = page.getByRole('article').first();
-    await first.waitFor();
-    const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
-    await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
-    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
-    const chatId = page.url().split('/').pop();
-
     // Her greeting opens the chat.
-    await bubbles(page, 'assistant').first().waitFor();
+    const name = await adoptFirstCompanion(page, app.url);
+    const chatId = page.url().split('/').pop();
     expect(await page.title()).toContain(name);
 
     // Watch the stream: record every distinct text the reply bubble shows while it is written.
@@ -116,15 +108,7 @@ describe('chatting with her', () => {
   it('looks right on a phone', async () => {
     const ctx = await newVisitor(browser, 'phone');
     const page = await ctx.newPage();
-    await page.goto(`${app.url}/gfs`);
-    await passAdultGate(page);
-    await page.getByRole('article').first().waitFor();
-    await page
-      .getByRole('button', { name: /^Выбрать: / })
-      .first()
-      .click();
-    await page.waitForURL(/\/chat\//);
-    await bubbles(page, 'assistant').first().waitFor();
+    await adoptFirstCompanion(page, app.url);
     expect((await say(page, 'Привет!')).trim().length).toBeGreaterThan(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -137,15 +121,7 @@ describe('a photo in the chat', () => {
   it('shows at once and gets a reply about it', async () => {
     const ctx = await newVisitor(browser);
     const page = await ctx.newPage();
-    await page.goto(`${app.url}/gfs`);
-    await passAdultGate(page);
-    await page.getByRole('article').first().waitFor();
-    await page
-      .getByRole('button', { name: /^Выбрать: / })
-      .first()
-      .click();
-    await page.waitForURL(/\/chat\//);
-    await bubbles(page, 'assistant').first().waitFor();
+    await adoptFirstCompanion(page, app.url);
 
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .png()

@@ -31,3 +31,19 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await toast.locator('.mantine-Notification-closeButton').click();
   await toast.waitFor({ state: 'detached' });
 }
+
+/**
+ * A new visitor's quickest way into a chat: /gfs, the 18+ gate, the first ready-made companion.
+ * Returns her name once her greeting is on screen.
+ */
+export async function adoptFirstCompanion(page: Page, appUrl: string): Promise<string> {
+  await page.goto(`${appUrl}/gfs`);
+  await passAdultGate(page);
+  const first = page.getByRole('article').first();
+  await first.waitFor();
+  const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
+  await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  await page.locator('[data-testid="chat-message"][data-sender="assistant"]').first().waitFor();
+  return name;
+}

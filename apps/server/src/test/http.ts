@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthResponse, ErrorBody } from '@podruga/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -58,4 +59,33 @@ export function linkToken(mail: Mail | undefined): string {
   const match = /[?&]token=([\w-]+)/.exec(mail?.text ?? '');
   if (!match?.[1]) throw new Error(`no token link in mail: ${mail?.text}`);
   return match[1];
+}
+
+/** A multipart body built by hand: the exact bytes a browser sends. */
+export function multipart(
+  token: string,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; bytes: Buffer },
+) {
+  const boundary = `----podruga${randomUUID()}`;
+  const parts: Buffer[] = [];
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { createCharacter } from '../../test/characters.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { bearer, expectError, guest, register } from '../../test/http.ts';
+import { bearer, expectError, guest, multipart, register } from '../../test/http.ts';
 import { seedCatalogue } from '../catalogue/catalogue.seed.ts';
 
 const database = useTestDatabase();
@@ -25,35 +25,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await app.close();
 });
-
-/** A multipart body built by hand: the exact bytes a browser sends. */
-function multipart(
-  token: string,
-  fields: Record<string, string>,
-  file?: { name: string; type: string; bytes: Buffer },
-) {
-  const boundary = `----podruga${randomUUID()}`;
-  const parts: Buffer[] = [];
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 async function companionWithChat(token: string) {
   const her = await createCharacter(app, token);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isSafeKey } from '../../providers/storage/port.ts';
 import { parseOrThrow } from '../../validation.ts';
@@ -54,21 +55,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         schema: { response: { 200: saveResponse } },
       },
       async (request) => {
-        if (!request.isMultipart()) throw errors.validation(CHARACTER_MESSAGES.imageMissing);
-        const fields: Record<string, string> = {};
-        let file: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') file = await part.toBuffer();
-            else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          }
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 413) throw errors.payloadTooLarge(CHARACTER_MESSAGES.imageTooLarge);
-          throw error;
-        }
+        const { fields, file } = await readMultipartForm(request, {
+          missing: CHARACTER_MESSAGES.imageMissing,
+          tooLarge: CHARACTER_MESSAGES.imageTooLarge,
+        });
         const { chat_id } = parseOrThrow(chatIdBodySchema, { chat_id: fields.chat_id });
-        if (!file || file.length === 0) throw errors.validation(CHARACTER_MESSAGES.imageMissing);
         const saved = await media.saveCharacterImage(userOf(request), chat_id, file, kind);
         return { success: true as const, image_path: saved.imagePath };
       },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -18,35 +17,9 @@ import { createOpenAiLlm } from '../../providers/llm/openai.ts';
 import { OFFLINE_DESCRIPTION } from '../../providers/vision/offline.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { bearer, guest } from '../../test/http.ts';
+import { bearer, guest, multipart } from '../../test/http.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
-
-/** A multipart body built by hand: the exact bytes a browser sends. */
-function multipart(
-  token: string,
-  fields: Record<string, string>,
-  file: { name: string; type: string; bytes: Buffer },
-) {
-  const boundary = `----podruga${randomUUID()}`;
-  const parts: Buffer[] = [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from('\r\n'),
-  ];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const photo = () =>
   sharp({ create: { width: 16, height: 12, channels: 3, background: '#3a7' } })

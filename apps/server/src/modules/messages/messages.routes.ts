@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { presentMessage } from './messages.presenter.ts';
 import { MESSAGE_TEXTS, type MessagesService, type SendOutcome } from './messages.service.ts';
@@ -103,20 +104,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
         schema: { response: { 200: analyzeImageResponseSchema } },
       },
       async (request) => {
-        if (!request.isMultipart()) throw errors.validation(CHAT_IMAGE_MESSAGES.unsupported);
-        const fields: Record<string, string> = {};
-        let file: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') file = await part.toBuffer();
-            else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          }
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 413) throw errors.payloadTooLarge(CHAT_IMAGE_MESSAGES.tooLarge);
-          throw error;
-        }
-        if (!file || file.length === 0) throw errors.validation(CHAT_IMAGE_MESSAGES.unsupported);
+        const { fields, file } = await readMultipartForm(request, {
+          missing: CHAT_IMAGE_MESSAGES.unsupported,
+          tooLarge: CHAT_IMAGE_MESSAGES.tooLarge,
+        });
         const outcome = await service.send(userOf(request), {
           chatId: fields.chat_id ?? '',
           content: fields.content ?? '',
