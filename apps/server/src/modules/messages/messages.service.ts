@@ -7,7 +7,7 @@ import { LlmError, type LlmPort } from '../../providers/llm/port.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import type { VisionPort } from '../../providers/vision/port.ts';
 import type { LimitsService } from '../limits/limits.service.ts';
-import { checkText } from '../safety/safety.ts';
+import { checkChatText, checkText } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
 import type { MessagesRepository } from './messages.repository.ts';
@@ -117,7 +117,7 @@ export class MessagesService {
 
     // Decision: a refused message is kept (nothing the user sent is lost) and answered in character
     // without calling the model; it does not use up the daily allowance.
-    const safety = checkText(content);
+    const safety = checkChatText(content);
     if (!safety.ok) {
       const userMessage = await repo.insert({
         chatId: chat.id,

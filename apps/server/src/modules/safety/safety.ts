@@ -244,3 +244,62 @@ export function checkText(text: string | null | undefined): SafetyResult {
   }
   return { ok: true };
 }
+
+/**
+ * Sexual context, Russian and English stems. In conversation a minor or a real person may come up
+ * innocently ("у меня есть дети", "работаю 5 лет", "смотрел интервью Путина"); what we refuse there is
+ * sexual content involving them (DESIGN §6).
+ */
+const SEXUAL_PATTERNS: RegExp[] = [
+  word(
+    'секс|трах|ебат|ебал|выеб|отсос|минет|кончи|оргазм|голая|голый|голые|голую|раздень|раздеть|раздева|' +
+      'возбужд|эроти|порн|интим|ласкат|лизат|сиськ|грудь|попк|член|киск|постел|дрочи|соблазн|нюдс',
+    true,
+  ),
+  word(
+    'sex|fuck|naked|nude|porn|erotic|horny|blowjob|cum|orgasm|strip|undress|boobs|tits|pussy|dick|nsfw',
+    true,
+  ),
+];
+
+/** Words that only ever point at a sexualised minor or a schoolchild role: refused in chat on their own. */
+const STRONG_MINOR_PATTERNS: RegExp[] = [
+  word('школьниц|школотр|несовершеннолет|малолет|лолит|лоли|педо|педофил|[а-я]*классниц', true),
+  word(
+    'underage|under-age|preteen|pre-teen|loli|lolis|lolita|shota|schoolgirl|schoolgirls|jailbait|barely legal|pedo|pedophile|cp',
+  ),
+  ...GRADE_PATTERNS,
+];
+
+/**
+ * The chat's rule. Schoolchild roles, an age under 18 given to her, and sexualised-minor words are
+ * refused outright; other mentions of
+ * children, ages or named real people are refused only in a sexual context, so "у меня есть дети",
+ * "работаю 5 лет" or "смотрел интервью Путина" stay ordinary conversation. Names and image prompts keep
+ * the strict `checkText`.
+ */
+/** An age under 18 given to her ("представь, что тебе 14 лет", "you are 15 years old"): a minor role. */
+const HER_AGE_PATTERNS: RegExp[] = [
+  /(?<![а-я])(?:тебе|ей)\s+(?:[а-я]+\s+){0,2}?(\d{1,2})\s?-?\s?(?:год|лет)/u,
+  /(?<![а-я])(?:ты|будь|она)\s+(?:[а-я]+\s+)?(\d{1,2})\s?-?\s?летн/u,
+  /(?<![a-z])(?:you are|you're|youre)\s+(?:[a-z]+\s+){0,2}?(\d{1,2})\s?-?\s?(?:years?|yo\b|y\.o)/u,
+];
+function minorRoleAge(normalized: string): boolean {
+  return HER_AGE_PATTERNS.some((p) => {
+    const age = Number(p.exec(normalized)?.[1]);
+    return Number.isFinite(age) && age > 0 && age < 18;
+  });
+}
+
+export function checkChatText(text: string | null | undefined): SafetyResult {
+  if (!text) return { ok: true };
+  const result = checkText(text);
+  if (result.ok) return result;
+  const normalized = normalize(text);
+  if (
+    result.reason === 'minor' &&
+    (STRONG_MINOR_PATTERNS.some((p) => p.test(normalized)) || minorRoleAge(normalized))
+  )
+    return result;
+  return SEXUAL_PATTERNS.some((p) => p.test(normalized)) ? result : { ok: true };
+}
