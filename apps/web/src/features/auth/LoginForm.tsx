@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { AUTH_MESSAGES, EMAIL_MAX_LENGTH, validateLogin } from '@podruga/shared';
-import { type FormEvent, useState } from 'react';
-import { errorText } from '../../shared/api/index.ts';
-import { notify } from '../../shared/ui/notify.tsx';
+import { useState } from 'react';
 import { useAuthDialog } from './dialogStore.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { AuthFailedError, authActions } from './store.ts';
+import { authActions } from './store.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 interface Props {
   email: string;
@@ -19,27 +18,13 @@ export function LoginForm({ email, onEmailChange, onSuccess }: Props) {
   const notice = useAuthDialog((s) => s.notice);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateLogin({ email, password });
-    if (problem) return notify.error(problem);
-    setBusy(true);
-    try {
-      await authActions.login({ email, password, remember });
-      notify.success(AUTH_MESSAGES.loginSuccess);
-      onSuccess();
-    } catch (error) {
-      notify.error(
-        error instanceof AuthFailedError
-          ? AUTH_MESSAGES.loginFailed
-          : errorText(error, AUTH_MESSAGES.authError),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = useAuthSubmit({
+    validate: () => validateLogin({ email, password }),
+    run: () => authActions.login({ email, password, remember }),
+    successText: AUTH_MESSAGES.loginSuccess,
+    failedText: AUTH_MESSAGES.loginFailed,
+    onSuccess,
+  });
 
   return (
     <form onSubmit={submit} noValidate>

@@ -7,12 +7,11 @@ import {
   validateLengths,
   validateRegister,
 } from '@podruga/shared';
-import { type FormEvent, type KeyboardEvent, type MouseEvent, useState } from 'react';
-import { errorText } from '../../shared/api/index.ts';
-import { notify } from '../../shared/ui/notify.tsx';
+import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { type LegalDocumentId, useLegalDialog } from '../legal/legalDialogStore.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { AuthFailedError, authActions } from './store.ts';
+import { authActions } from './store.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 interface Props {
   email: string;
@@ -26,7 +25,15 @@ export function RegisterForm({ email, onEmailChange, onSuccess }: Props) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [consent, setConsent] = useState(false);
-  const [busy, setBusy] = useState(false);
+
+  const { busy, submit } = useAuthSubmit({
+    validate: () =>
+      validateRegister({ name, email, password, consent }) ?? validateLengths({ name, password }),
+    run: () => authActions.register({ name, email, password }),
+    successText: AUTH_MESSAGES.registerSuccess,
+    failedText: AUTH_MESSAGES.registerFailed,
+    onSuccess,
+  });
 
   // The links sit inside the checkbox label: open the text without ticking the box.
   const openLegal = (doc: LegalDocumentId) => (event: MouseEvent) => {
@@ -41,27 +48,6 @@ export function RegisterForm({ email, onEmailChange, onSuccess }: Props) {
     if (event.key !== 'Enter' || consent || !(field instanceof HTMLInputElement) || field.type === 'checkbox')
       return;
     void submit(event);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem =
-      validateRegister({ name, email, password, consent }) ?? validateLengths({ name, password });
-    if (problem) return notify.error(problem);
-    setBusy(true);
-    try {
-      await authActions.register({ name, email, password });
-      notify.success(AUTH_MESSAGES.registerSuccess);
-      onSuccess();
-    } catch (error) {
-      notify.error(
-        error instanceof AuthFailedError
-          ? AUTH_MESSAGES.registerFailed
-          : errorText(error, AUTH_MESSAGES.authError),
-      );
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
