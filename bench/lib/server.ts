@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+
+export interface StartedProcess {
+  url: string;
+  port: number;
+  pid: number;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** `taskset -c <cpus> node …` when asked and available (the process keeps its pid: taskset execs). */
+function command(cpus: string | undefined, args: string[]): [string, string[]] {
+  if (cpus && existsSync('/usr/bin/taskset'))
+    return ['/usr/bin/taskset', ['-c', cpus, process.execPath, ...args]];
+  return [process.execPath, args];
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`no answer from ${url} in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Spawns a Node script on a free port (given as PORT) and waits until `readyPath` answers 200. */
+export async function startNode(options: {
+  script: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cpus?: string;
+  readyPath: string;
+  port?: number;
+}): Promise<StartedProcess> {
+  const port = options.port ?? (await freePort());
+  let output = '';
+  const [bin, args] = command(options.cpus, [
+    ...(options.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    options.script,
+    ...(options.args ?? []),
+  ]);
+  const child = spawn(bin, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${options.readyPath}`, child, () => output);
+  if (!child.pid) throw new Error('no pid');
+  return {
+    url,
+    port,
+    pid: child.pid,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export interface StartedApp extends StartedProcess {
+  dataDir: string;
+}
+
+/**
+ * The built app (`npm run build` first) as `npm start` runs it, with a fresh data folder. Without
+ * `databaseUrl` it uses the embedded PGlite. The proxy is trusted so a load generator can present
+ * many client addresses through X-Forwarded-For.
+ */
+export async function startApp(
+  options: { cpus?: string; databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<StartedApp> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error('Build the app first: npm run build');
+  const dataDir = mkdtempSync(join(tmpdir(), 'podruga-bench-'));
+  const started = await startNode({
+    script: SERVER_ENTRY,
+    ...(options.cpus ? { cpus: options.cpus } : {}),
+    readyPath: '/api/health',
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl ?? '',
+      REDIS_URL: '',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+  return {
+    ...started,
+    dataDir,
+    async stop() {
+      await started.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
