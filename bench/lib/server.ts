@@ -55,10 +55,12 @@ export async function startNode(options: {
   cpus?: string;
   readyPath: string;
   port?: number;
+  nodeArgs?: string[];
 }): Promise<StartedProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
   const [bin, args] = command(options.cpus, [
+    ...(options.nodeArgs ?? []),
     ...(options.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
     options.script,
     ...(options.args ?? []),
@@ -91,6 +93,11 @@ export async function startNode(options: {
   };
 }
 
+/** BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof", reaches the server under test. */
+export function serverNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+}
+
 export interface StartedApp extends StartedProcess {
   dataDir: string;
 }
@@ -109,6 +116,7 @@ export async function startApp(
     script: SERVER_ENTRY,
     ...(options.cpus ? { cpus: options.cpus } : {}),
     readyPath: '/api/health',
+    nodeArgs: serverNodeArgs(),
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl ?? '',

@@ -1,6 +1,7 @@
 /**
- * Batches streamed deltas into fewer, larger chunks (DESIGN §8): a chunk goes out once `maxChars` are
- * waiting or `maxDelayMs` after its first delta, whichever comes first. The last chunk is marked complete.
+ * Batches streamed deltas into fewer, larger chunks (DESIGN §8): the first text goes out at once (the
+ * user is waiting for it); after that a chunk goes out once `maxChars` are waiting or `maxDelayMs` after
+ * its first delta, whichever comes first. The last chunk is marked complete.
  */
 export class ChunkCoalescer {
   private pending = '';
@@ -16,7 +17,7 @@ export class ChunkCoalescer {
   push(delta: string): void {
     if (!delta) return;
     this.pending += delta;
-    if (this.pending.length >= this.maxChars) this.flush();
+    if (this.index === 0 || this.pending.length >= this.maxChars) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
   }
 

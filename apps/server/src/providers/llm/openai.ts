@@ -151,8 +151,12 @@ class IdleTimer {
     return this.controller.signal;
   }
 
+  /** Called for every piece of the stream: re-arms the one timer instead of making a new one. */
   touch(): void {
-    clearTimeout(this.timer);
+    if (this.timer) {
+      this.timer.refresh();
+      return;
+    }
     this.timer = setTimeout(() => {
       this.timedOut = true;
       this.controller.abort();

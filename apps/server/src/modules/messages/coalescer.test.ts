@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChunkCoalescer } from './coalescer.ts';
+
+describe('ChunkCoalescer', () => {
+  let sent: Array<[string, number, boolean]>;
+  let coalescer: ChunkCoalescer;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent = [];
+    coalescer = new ChunkCoalescer((chunk, index, complete) => sent.push([chunk, index, complete]), 10, 50);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the first text at once, without waiting for more', () => {
+    coalescer.push('Привет');
+    expect(sent).toEqual([['Привет', 0, false]]);
+  });
+
+  it('batches what follows until the delay passes', () => {
+    coalescer.push('a');
+    coalescer.push('b');
+    coalescer.push('c');
+    expect(sent).toEqual([['a', 0, false]]);
+    vi.advanceTimersByTime(49);
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sent).toEqual([
+      ['a', 0, false],
+      ['bc', 1, false],
+    ]);
+  });
+
+  it('sends early once enough characters wait', () => {
+    coalescer.push('a');
+    coalescer.push('12345');
+    coalescer.push('67890');
+    expect(sent).toEqual([
+      ['a', 0, false],
+      ['1234567890', 1, false],
+    ]);
+  });
+
+  it('closes with the rest marked complete, or an empty closing chunk', () => {
+    coalescer.push('a');
+    coalescer.push('b');
+    coalescer.flush(true);
+    expect(sent.at(-1)).toEqual(['b', 1, true]);
+    coalescer.flush(true);
+    expect(sent.at(-1)).toEqual(['', 2, true]);
+    vi.advanceTimersByTime(100);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('ignores empty deltas and sends nothing after stop', () => {
+    coalescer.push('');
+    expect(sent).toEqual([]);
+    coalescer.push('a');
+    coalescer.push('b');
+    coalescer.stop();
+    vi.advanceTimersByTime(100);
+    expect(sent).toEqual([['a', 0, false]]);
+  });
+});

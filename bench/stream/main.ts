@@ -1,0 +1,261 @@
+/**
+ * npm run bench:stream — the streaming relay under load (DESIGN §8, issue 5).
+ *
+ * The server under test is pinned to core 1; the fake upstream and this load generator share core 0.
+ * For each target (the app on PGlite, the app on PostgreSQL, the bare relay) and each N, N clients chat
+ * at once; the same run calls the upstream directly for the baseline. Options:
+ *   --n 10,100,500,1000   concurrent chats      --replies 2   replies per client per wave
+ *   --tokens 200 --rate 50 (tokens/s)           --prompt 3000 characters in each user message
+ *   --targets pglite,postgres,bare              --out bench/results
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { machineInfo } from '../lib/machine.ts';
+import { cpuSeconds, rssMb, rssSampler } from '../lib/proc.ts';
+import { ROOT, type StartedProcess, serverNodeArgs, startApp, startNode } from '../lib/server.ts';
+import {
+  connectClients,
+  directWave,
+  disconnectAll,
+  type Guest,
+  messageText,
+  replyFigures,
+  runWave,
+  seedGuests,
+  type TargetKind,
+} from './load.ts';
+import { type Report, renderReport, type TargetReport, type WaveFigures } from './report.ts';
+import { replyText } from './upstream.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '10,100,500,1000' },
+    replies: { type: 'string', default: '2' },
+    tokens: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '50' },
+    prompt: { type: 'string', default: '3000' },
+    targets: { type: 'string', default: 'pglite,postgres,bare' },
+    out: { type: 'string', default: join(ROOT, 'bench/results') },
+    'request-cost-clients': { type: 'string', default: '100' },
+  },
+});
+
+// The load generator runs on core 0, away from the server under test.
+if (!process.env.BENCH_PINNED && spawnSync('taskset', ['-V']).status === 0) {
+  const again = spawnSync(
+    'taskset',
+    ['-c', '0', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_PINNED: '1' },
+    },
+  );
+  process.exit(again.status ?? 1);
+}
+
+const ns = args.n.split(',').map(Number);
+const replies = Number(args.replies);
+const tokens = Number(args.tokens);
+const rate = Number(args.rate);
+const content = messageText(Number(args.prompt));
+const expected = replyText(tokens);
+const staggerMs = 1000;
+const SERVER_CPU = '1';
+const LOAD_CPU = '0';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function control(upstream: StartedProcess, settings: { tokens: number; rate: number }) {
+  await fetch(`${upstream.url}/control`, { method: 'POST', body: JSON.stringify(settings) });
+}
+
+/** A fresh PostgreSQL database for one run, or undefined (with the reason logged) when none answers. */
+function freshPostgres(): string | undefined {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const name = 'podruga_bench';
+  try {
+    for (const sql of [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]) {
+      execFileSync('psql', [`${base}/postgres`, '-q', '-c', sql], { stdio: 'pipe' });
+    }
+    return `${base}/${name}`;
+  } catch (error) {
+    log(`PostgreSQL skipped: ${(error as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
+}
+
+async function startTarget(target: string, upstreamUrl: string): Promise<StartedProcess | undefined> {
+  if (target === 'bare') {
+    return startNode({
+      script: join(ROOT, 'bench/stream/bare-relay.ts'),
+      cpus: SERVER_CPU,
+      readyPath: '/health',
+      nodeArgs: serverNodeArgs(),
+      env: { UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' },
+    });
+  }
+  const llm = {
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: upstreamUrl,
+    LLM_MODEL: 'bench',
+    LLM_TIMEOUT_MS: '60000',
+  };
+  if (target === 'postgres') {
+    const databaseUrl = freshPostgres();
+    if (!databaseUrl) return undefined;
+    return startApp({ cpus: SERVER_CPU, databaseUrl, env: llm });
+  }
+  return startApp({ cpus: SERVER_CPU, env: llm });
+}
+
+let nextAddress = 1;
+
+/**
+ * Before anything is measured: 20 clients, three fast replies each and one at the normal rate, so the
+ * JIT has compiled the hot paths and the pools are open in every target alike.
+ */
+async function warmUp(kind: TargetKind, server: StartedProcess, upstream: StartedProcess) {
+  const { guests } = await guestsFor(kind, server, 20);
+  const clients = await connectClients(kind, server.url, guests);
+  await control(upstream, { tokens, rate: 0 });
+  await runWave(clients, { replies: 3, staggerMs: 100, content });
+  await control(upstream, { tokens, rate });
+  await runWave(clients, { replies: 1, staggerMs: 100, content });
+  disconnectAll(clients);
+  await sleep(1000);
+}
+
+async function guestsFor(kind: TargetKind, server: StartedProcess, count: number) {
+  if (kind === 'bare') {
+    return {
+      guests: Array.from({ length: count }, (_, i): Guest => ({ token: '', chatId: `bare-${i}` })),
+      setupCpuMs: 0,
+    };
+  }
+  const cpu = cpuSeconds(server.pid);
+  const guests = await seedGuests(server.url, count, nextAddress);
+  nextAddress += count;
+  // Each guest is three requests: the guest session, the catalogue (once) and the adoption.
+  return { guests, setupCpuMs: ((cpuSeconds(server.pid) - cpu) * 1000) / count };
+}
+
+async function measureTarget(target: string, upstream: StartedProcess): Promise<TargetReport | undefined> {
+  const kind: TargetKind = target === 'bare' ? 'bare' : 'app';
+  const server = await startTarget(target, `${upstream.url}/v1`);
+  if (!server) return undefined;
+  try {
+    await sleep(2000);
+    const idleRssMb = rssMb(server.pid);
+    log(`${target}: idle RSS ${idleRssMb} MB`);
+    await warmUp(kind, server, upstream);
+    const waves: WaveFigures[] = [];
+    let requestCpuMs = Number.NaN;
+    for (const n of ns) {
+      await control(upstream, { tokens, rate });
+      const { guests, setupCpuMs } = await guestsFor(kind, server, n);
+      const clients = await connectClients(kind, server.url, guests);
+      await sleep(500);
+      const rssBefore = rssMb(server.pid);
+      const cpuBefore = cpuSeconds(server.pid);
+      const upstreamCpuBefore = cpuSeconds(upstream.pid);
+      const sampler = rssSampler(server.pid);
+      const wave = await runWave(clients, { replies, staggerMs, content });
+      const peakRssMb = sampler.stop();
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const figures = replyFigures(wave.records, expected);
+      const relayedTokens = (figures.replies - figures.failed) * tokens;
+      waves.push({
+        n,
+        ...figures,
+        cpuSeconds: cpu,
+        cpuMsPer1000Tokens: relayedTokens ? (cpu * 1000 * 1000) / relayedTokens : Number.NaN,
+        rssBeforeMb: rssBefore,
+        peakRssMb,
+        setupCpuMs,
+        wallMs: wave.wallMs,
+        loadGenLagP99Ms: wave.loadGenLagP99Ms,
+        upstreamCpuSeconds: cpuSeconds(upstream.pid) - upstreamCpuBefore,
+      });
+      log(
+        `${target} N=${n}: first token p50 ${figures.firstTokenP50.toFixed(1)} ms, gap p99 ${figures.gapP99.toFixed(1)} ms, ` +
+          `CPU ${cpu.toFixed(2)} s, failed ${figures.failed}, wrong ${figures.wrongText}, peak RSS ${peakRssMb} MB` +
+          (figures.errors.length ? `, errors: ${figures.errors.join('; ')}` : ''),
+      );
+      // CPU per chat request: one-token replies as fast as the upstream can, on already connected clients.
+      if (n === Number(args['request-cost-clients'])) {
+        await control(upstream, { tokens: 1, rate: 0 });
+        const cpu0 = cpuSeconds(server.pid);
+        const quick = await runWave(clients, { replies: 2, staggerMs: 200, content });
+        const done = quick.records.filter((r) => r.ok).length;
+        requestCpuMs = done ? ((cpuSeconds(server.pid) - cpu0) * 1000) / done : Number.NaN;
+        log(`${target}: CPU per chat request ${requestCpuMs.toFixed(2)} ms over ${done} requests`);
+      }
+      disconnectAll(clients);
+      await sleep(1000);
+    }
+    return { target, idleRssMb, requestCpuMs, waves };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const machine = machineInfo();
+  const upstream = await startNode({
+    script: join(ROOT, 'bench/stream/upstream.ts'),
+    cpus: LOAD_CPU,
+    readyPath: '/health',
+    env: { TOKENS: String(tokens), RATE: String(rate) },
+  });
+  try {
+    const body = JSON.stringify({
+      model: 'bench',
+      stream: true,
+      messages: [
+        { role: 'system', content: 'Ты — Аня, вымышленная взрослая собеседница. '.repeat(70) },
+        { role: 'user', content },
+      ],
+    });
+    const direct: WaveFigures[] = [];
+    for (const n of ns) {
+      await control(upstream, { tokens, rate });
+      const wave = await directWave(`${upstream.url}/v1`, n, { staggerMs, body });
+      const figures = replyFigures(wave.records, expected);
+      direct.push({ n, ...figures, wallMs: wave.wallMs, loadGenLagP99Ms: wave.loadGenLagP99Ms });
+      log(
+        `direct N=${n}: first token p50 ${figures.firstTokenP50.toFixed(2)} ms, gap p99 ${figures.gapP99.toFixed(1)} ms`,
+      );
+    }
+    const targets: TargetReport[] = [];
+    for (const target of args.targets.split(',')) {
+      const report = await measureTarget(target, upstream);
+      if (report) targets.push(report);
+    }
+    const report: Report = {
+      machine,
+      settings: { ns, replies, tokens, rate, promptChars: content.length, staggerMs },
+      direct,
+      targets,
+    };
+    const markdown = renderReport(report);
+    mkdirSync(args.out, { recursive: true });
+    const stamp = machine.date.replace(/[:.]/g, '-');
+    writeFileSync(join(args.out, `stream-${stamp}.json`), JSON.stringify(report, null, 2));
+    writeFileSync(join(args.out, 'stream-latest.json'), JSON.stringify(report, null, 2));
+    writeFileSync(join(args.out, `stream-${stamp}.md`), markdown);
+    process.stdout.write(`${markdown}\n`);
+  } finally {
+    await upstream.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

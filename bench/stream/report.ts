@@ -1,0 +1,167 @@
+import { type MachineInfo, machineMarkdown } from '../lib/machine.ts';
+import type { ReplyFigures } from './load.ts';
+
+export interface WaveFigures extends ReplyFigures {
+  n: number;
+  wallMs: number;
+  loadGenLagP99Ms: number;
+  cpuSeconds?: number;
+  cpuMsPer1000Tokens?: number;
+  rssBeforeMb?: number;
+  peakRssMb?: number;
+  /** Server CPU for making one guest with a companion and a chat (three HTTP requests), ms. */
+  setupCpuMs?: number;
+  upstreamCpuSeconds?: number;
+}
+
+export interface TargetReport {
+  target: string;
+  idleRssMb: number;
+  /** Server CPU per chat message with a one-token reply, ms. */
+  requestCpuMs: number;
+  waves: WaveFigures[];
+}
+
+export interface Report {
+  machine: MachineInfo;
+  settings: {
+    ns: number[];
+    replies: number;
+    tokens: number;
+    rate: number;
+    promptChars: number;
+    staggerMs: number;
+  };
+  direct: WaveFigures[];
+  targets: TargetReport[];
+}
+
+const TITLES: Record<string, string> = {
+  pglite: 'Podruga, embedded PGlite',
+  postgres: 'Podruga, PostgreSQL 15',
+  bare: 'Bare socket.io relay',
+};
+
+const f = (value: number | undefined, digits = 1) =>
+  value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits);
+
+function ok(met: boolean | undefined) {
+  return met === undefined ? 'not measured' : met ? 'met' : '**missed**';
+}
+
+/** The upstream's own stream length: (tokens − 1) gaps at the configured rate. */
+export function nominalStreamMs(tokens: number, rate: number) {
+  return rate > 0 ? ((tokens - 1) / rate) * 1000 : 0;
+}
+
+export function renderReport(report: Report): string {
+  const { settings } = report;
+  const nominal = nominalStreamMs(settings.tokens, settings.rate);
+  const directAt = (n: number) => report.direct.find((w) => w.n === n);
+  const lines: string[] = [];
+  lines.push('## Streaming relay (`npm run bench:stream`)', '', machineMarkdown(report.machine), '');
+  lines.push(
+    `Server pinned to core 1; fake upstream and load generator on core 0. Replies of ${settings.tokens} tokens at ` +
+      `${settings.rate} tokens/s (a stream lasts ${f(nominal / 1000, 2)} s at the upstream), user messages of ` +
+      `${settings.promptChars} characters (~9 KB prompt upstream), ${settings.replies} replies per client per wave, ` +
+      `clients starting within ${settings.staggerMs} ms.`,
+    '',
+  );
+  lines.push('### Calling the upstream directly (baseline)', '');
+  lines.push('| N | first token p50 | p99 | chunk gap p99 | stream p50 | load generator lag p99 |');
+  lines.push('|---:|---:|---:|---:|---:|---:|');
+  for (const w of report.direct) {
+    lines.push(
+      `| ${w.n} | ${f(w.firstTokenP50, 2)} ms | ${f(w.firstTokenP99, 2)} ms | ${f(w.gapP99)} ms | ${f(w.streamP50 / 1000, 2)} s | ${f(w.loadGenLagP99Ms)} ms |`,
+    );
+  }
+  for (const t of report.targets) {
+    lines.push('', `### ${TITLES[t.target] ?? t.target}`, '');
+    lines.push(
+      `Idle RSS ${f(t.idleRssMb)} MB. CPU per chat request (one-token replies): ${f(t.requestCpuMs, 2)} ms.`,
+      '',
+    );
+    lines.push(
+      '| N | first token p50 (added) | p99 (added) | chunk gap p99 | stream p50 | CPU s | CPU ms / 1,000 tokens | peak RSS | failed / wrong text | load gen lag p99 | upstream CPU s |',
+    );
+    lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const w of t.waves) {
+      const d = directAt(w.n);
+      lines.push(
+        `| ${w.n} | ${f(w.firstTokenP50, 2)} (+${f(w.firstTokenP50 - (d?.firstTokenP50 ?? 0), 2)}) ms | ` +
+          `${f(w.firstTokenP99, 2)} (+${f(w.firstTokenP99 - (d?.firstTokenP99 ?? 0), 2)}) ms | ${f(w.gapP99)} ms | ` +
+          `${f(w.streamP50 / 1000, 2)} s | ${f(w.cpuSeconds, 2)} | ${f(w.cpuMsPer1000Tokens)} | ${f(w.peakRssMb)} MB | ` +
+          `${w.failed} / ${w.wrongText} of ${w.replies}${w.errors.length ? ` (${w.errors.join('; ')})` : ''} | ` +
+          `${f(w.loadGenLagP99Ms)} ms | ${f(w.upstreamCpuSeconds, 2)} |`,
+      );
+    }
+  }
+
+  const bare = report.targets.find((t) => t.target === 'bare');
+  const apps = report.targets.filter((t) => t.target !== 'bare');
+  if (bare && apps.length) {
+    lines.push('', '### Ours / bare relay, same run', '');
+    lines.push(
+      '| target | N | first token added, ours / bare | CPU per 1,000 tokens, ours / bare | peak RSS, ours / bare |',
+    );
+    lines.push('|---|---:|---:|---:|---:|');
+    for (const t of apps) {
+      for (const w of t.waves) {
+        const b = bare.waves.find((x) => x.n === w.n);
+        const d = directAt(w.n);
+        if (!b || !d) continue;
+        const oursAdded = w.firstTokenP50 - d.firstTokenP50;
+        const bareAdded = b.firstTokenP50 - d.firstTokenP50;
+        lines.push(
+          `| ${t.target} | ${w.n} | ${f(oursAdded, 2)} / ${f(bareAdded, 2)} ms | ` +
+            `${f(w.cpuMsPer1000Tokens)} / ${f(b.cpuMsPer1000Tokens)} ms = ${f((w.cpuMsPer1000Tokens ?? 0) / (b.cpuMsPer1000Tokens ?? 1), 2)} | ` +
+            `${f(w.peakRssMb)} / ${f(b.peakRssMb)} MB |`,
+        );
+      }
+      lines.push(
+        `| ${t.target} | idle | | CPU per request ${f(t.requestCpuMs, 2)} / ${f(bare.requestCpuMs, 2)} ms = ${f(t.requestCpuMs / bare.requestCpuMs, 2)} | ${f(t.idleRssMb)} / ${f(bare.idleRssMb)} MB |`,
+      );
+    }
+  }
+
+  lines.push('', '### Budgets (DESIGN §8)', '');
+  lines.push('| budget | target | measured | verdict |');
+  lines.push('|---|---|---|---|');
+  for (const t of apps) {
+    const at = (n: number) => t.waves.find((w) => w.n === n);
+    const d10 = directAt(10);
+    const w10 = at(10);
+    if (w10 && d10) {
+      const added = w10.firstTokenP50 - d10.firstTokenP50;
+      lines.push(
+        `| first token ≤ 3 ms added (p50, N=10) | ${t.target} | +${f(added, 2)} ms | ${ok(added <= 3)} |`,
+      );
+    }
+    const w100 = at(100);
+    const b100 = bare?.waves.find((w) => w.n === 100);
+    if (w100 && b100) {
+      const ratio = (w100.cpuMsPer1000Tokens ?? 0) / (b100.cpuMsPer1000Tokens ?? 1);
+      lines.push(
+        `| CPU per 1,000 tokens ≤ bare relay (N=100) | ${t.target} | ${f(w100.cpuMsPer1000Tokens)} vs ${f(b100.cpuMsPer1000Tokens)} ms (×${f(ratio, 2)}) | ${ok(ratio <= 1)} |`,
+      );
+    }
+    lines.push(
+      `| CPU per chat request ≤ 2 ms | ${t.target} | ${f(t.requestCpuMs, 2)} ms | ${ok(Number.isNaN(t.requestCpuMs) ? undefined : t.requestCpuMs <= 2)} |`,
+    );
+    const w500 = at(500);
+    if (w500) {
+      const delivered = w500.streamP50 / nominal;
+      const met = w500.gapP99 < 100 && w500.failed === 0 && w500.wrongText === 0 && delivered <= 1.05;
+      lines.push(
+        `| 500 chats: gap p99 < 100 ms, stream within 5 %, nothing lost | ${t.target} | gap p99 ${f(w500.gapP99)} ms, stream ×${f(delivered, 3)}, ${w500.failed} failed, ${w500.wrongText} wrong | ${ok(met)} |`,
+      );
+    }
+    lines.push(`| idle RSS < 100 MB | ${t.target} | ${f(t.idleRssMb)} MB | ${ok(t.idleRssMb < 100)} |`);
+    if (w100?.peakRssMb !== undefined) {
+      lines.push(
+        `| RSS < 150 MB with 100 streaming chats | ${t.target} | ${f(w100.peakRssMb)} MB | ${ok(w100.peakRssMb < 150)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
