@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type Brand, brandForHost } from '@podruga/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,6 +34,45 @@ export function renderIndexHtml(template: string, brand: Brand): string {
     );
 }
 
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: brotli, then gzip, or none. Tokens with
+ * `q=0` are refused; `*` stands for either.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(token.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/** A rendered page and its brotli and gzip forms, made once at start. */
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressedPage(html: string): Page {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Files the web build writes .br/.gz variants of (apps/web/vite-precompress.ts). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml|map)(?:\.br|\.gz)?$/;
+
 /** Paths the SPA never owns: a miss there is a real 404, not a client route. */
 function isApiOrAsset(url: string): boolean {
   return /^\/(?:api|assets|pics)(?:[/?]|$)/.test(url);
@@ -41,6 +81,8 @@ function isApiOrAsset(url: string): boolean {
 /**
  * Serves the built web app: hashed files under /assets cached for a year, everything else revalidated,
  * and index.html (branded for the request host) for any other GET so client routes survive a reload.
+ * Text files go out as the build precompressed them (`.br`, `.gz` beside each file) when the browser
+ * accepts it, and index.html compressed at start: the server spends no CPU compressing per request.
  * Unknown /api paths get a JSON 404. Without a built app (tests, API-only) only the JSON 404 remains.
  */
 export async function registerWebApp(
@@ -57,23 +99,34 @@ export async function registerWebApp(
   }
 
   const template = readFileSync(indexFile, 'utf8');
-  const pages = new Map(brands.map((brand) => [brand.id, renderIndexHtml(template, brand)]));
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+  const pages = new Map(
+    brands.map((brand) => [brand.id, compressedPage(renderIndexHtml(template, brand))] as const),
+  );
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = pages.get(brandForHost(brands, request.host).id);
+    if (!page) throw errors.notFound();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(pages.get(brandForHost(brands, request.host).id));
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
+  };
 
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
-    // index.html is always served rendered, never as the raw template.
-    globIgnore: ['index.html'],
+    // index.html is always served rendered, never as the raw template; the .br/.gz variants are sent in
+    // place of their file (preCompressed), never under their own names.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const hashed = filePath.startsWith(join(webDistDir, 'assets'));
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (COMPRESSIBLE.test(filePath)) res.setHeader('vary', 'accept-encoding');
     },
   });
   app.get('/', sendIndex);

@@ -173,8 +173,8 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     let generation: Generation | undefined;
     try {
       // The session is checked on every message: a revoked or expired token stops here.
-      const user = await deps.sessions.resolveSession(token);
-      const chat = await deps.messages.ownedChat(user, chatId);
+      const { user, owned } = await deps.messages.sessionChat(deps.sessions.resolveSession(token), chatId);
+      const chat = owned.chat;
       const room = chatRoom(chat.id);
       await socket.join(room);
       generation = { userId: user.id, chatId: chat.id, controller: new AbortController() };
@@ -209,6 +209,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
             }),
         },
         generation.controller.signal,
+        owned,
       );
       switch (outcome.kind) {
         case 'rate_limited':

@@ -29,10 +29,19 @@ export interface NewLinkToken {
 
 /** Users, their link tokens and the guest-to-account merge. Queries only; the rules are in the services. */
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  /** Every authenticated request and chat message looks its user up: prepared once. */
+  private readonly userById;
+
+  constructor(private readonly db: Db) {
+    this.userById = db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('user_by_id');
+  }
 
   async findUserById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    const [row] = await this.userById.execute({ id });
     return row;
   }
 

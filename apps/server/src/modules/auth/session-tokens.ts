@@ -3,6 +3,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.ts';
 import { errors } from '../../errors.ts';
 
+/** How many checked tokens are remembered; the map starts over when full. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export interface SessionClaims {
   userId: string;
   tokenVersion: number;
@@ -32,16 +35,39 @@ export class SessionTokens {
       .sign(this.key);
   }
 
+  /**
+   * Tokens whose signature was checked, with their expiry: a socket presents the same token with
+   * every message, and checking an HMAC through WebCrypto costs a trip to the thread pool each time.
+   * Expiry is still checked against the clock on every call.
+   */
+  private readonly verified = new Map<string, SessionClaims & { expiresAtMs: number }>();
+
   /** Throws the 401 the client should see: expired, or simply not ours. */
   async verify(token: string): Promise<SessionClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > this.clock.now().getTime()) {
+        return { userId: known.userId, tokenVersion: known.tokenVersion };
+      }
+      this.verified.delete(token);
+    }
+    const claims = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+    this.verified.set(token, claims);
+    return { userId: claims.userId, tokenVersion: claims.tokenVersion };
+  }
+
+  private async verifySignature(token: string): Promise<SessionClaims & { expiresAtMs: number }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw errors.unauthorized();
-      return { userId: payload.sub, tokenVersion: payload.tv };
+      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || !payload.exp) {
+        throw errors.unauthorized();
+      }
+      return { userId: payload.sub, tokenVersion: payload.tv, expiresAtMs: payload.exp * 1000 };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw errors.sessionExpired();
       throw errors.unauthorized();

@@ -10,7 +10,7 @@ import type { LimitsService } from '../limits/limits.service.ts';
 import { checkChatText, checkText } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
-import type { MessagesRepository } from './messages.repository.ts';
+import type { ChatWithCharacter, MessagesRepository } from './messages.repository.ts';
 import { buildFirstMessagePrompt, buildPrompt, personaOf } from './prompt.ts';
 
 export const MESSAGE_TEXTS = {
@@ -29,8 +29,13 @@ export function rateLimitText(reset: { hours: number; minutes: number }): string
   return `Ты исчерпал дневной лимит сообщений. Лимит обновится через ${reset.hours} ч ${reset.minutes} мин.`;
 }
 
-/** How many recent messages are read for the prompt before trimming to the token budget. */
-const HISTORY_ROWS = 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function ownerCheck(user: UserRow, chat: ChatRow | undefined): ChatRow {
+  if (!chat) throw errors.notFound();
+  if (chat.userId !== user.id) throw errors.forbidden(MESSAGE_TEXTS.notAuthorized);
+  return chat;
+}
 
 export interface SendInput {
   chatId: string;
@@ -77,13 +82,30 @@ export class MessagesService {
 
   /** 404 for an unknown chat, 403 for another user's (000 §6). */
   async ownedChat(user: UserRow, chatId: string): Promise<ChatRow> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(chatId)) {
-      throw errors.notFound();
-    }
-    const chat = await this.deps.repo.findChat(chatId);
-    if (!chat) throw errors.notFound();
-    if (chat.userId !== user.id) throw errors.forbidden(MESSAGE_TEXTS.notAuthorized);
-    return chat;
+    return ownerCheck(user, await this.findChat(chatId));
+  }
+
+  /**
+   * The session's user and the chat, looked up at once (the socket path: one round trip instead of
+   * two). A failed session wins over a missing chat, so a stranger learns nothing about chat ids.
+   */
+  async sessionChat(
+    session: Promise<UserRow>,
+    chatId: string,
+  ): Promise<{ user: UserRow; owned: ChatWithCharacter }> {
+    const [user, found] = await Promise.allSettled([
+      session,
+      UUID.test(chatId) ? this.deps.repo.findChatWithCharacter(chatId) : undefined,
+    ]);
+    if (user.status === 'rejected') throw user.reason;
+    if (found.status === 'rejected') throw found.reason;
+    ownerCheck(user.value, found.value?.chat);
+    return { user: user.value, owned: found.value as ChatWithCharacter };
+  }
+
+  private async findChat(chatId: string): Promise<ChatRow | undefined> {
+    if (!UUID.test(chatId)) return undefined;
+    return this.deps.repo.findChat(chatId);
   }
 
   async list(user: UserRow, chatId: string): Promise<MessageRow[]> {
@@ -99,15 +121,22 @@ export class MessagesService {
 
   /**
    * One user message and its reply. Order (DESIGN §7): safety, limit (atomic), persist the user
-   * message, then stream the reply and persist it once. Nothing is written per chunk.
+   * message, then stream the reply and persist it once. Nothing is written per chunk. `owned` is the
+   * chat (and her companion) when the caller has already checked it is the user's.
+   *
+   * For the first token's sake (DESIGN §8) the waits overlap: the allowance, the companion and the
+   * history are read together, and the model is called while the user's message is being stored —
+   * but no text reaches the user before that message is stored and acknowledged, and a failed store
+   * cancels the call.
    */
   async send(
     user: UserRow,
     input: SendInput,
     sink: ReplySink = silentSink,
     signal?: AbortSignal,
+    owned?: ChatWithCharacter,
   ): Promise<SendOutcome> {
-    const chat = await this.ownedChat(user, input.chatId);
+    const chat = owned?.chat ?? (await this.ownedChat(user, input.chatId));
     const content = input.content.trim();
     if (!content && !input.imagePath && !input.image) throw errors.validation(MESSAGE_TEXTS.empty);
     if (content.length > 4000) throw errors.validation(MESSAGE_TEXTS.tooLong);
@@ -137,6 +166,8 @@ export class MessagesService {
       return { kind: 'refused', userMessage, reply, detail: safety.detail };
     }
 
+    const reads = Promise.all([owned?.character ?? this.characterOf(chat), repo.recent(chat.id)]);
+    reads.catch(() => {}); // awaited below, or not needed when the limit is reached
     const allowance = await this.deps.limits.consumeMessage(user);
     if (!allowance.ok) {
       const metadata = {
@@ -172,43 +203,65 @@ export class MessagesService {
       };
     }
 
+    const giveBack = () => this.deps.limits.release(user.id, allowance.day, 'messages');
+    let character: CharacterRow;
+    let history: MessageRow[];
     let storedContent = content;
     let imagePath = input.imagePath ?? null;
-    if (image) {
-      try {
+    try {
+      [character, history] = await reads;
+      if (image) {
         await this.deps.storage.put(image.name, image.bytes, image.contentType);
-      } catch (error) {
-        await this.deps.limits.release(user.id, allowance.day, 'messages');
-        throw error;
+        imagePath = image.name;
+        storedContent = withImageDescription(
+          content,
+          await this.describe(image.bytes, image.contentType, signal),
+        );
       }
-      imagePath = image.name;
-      storedContent = withImageDescription(
-        content,
-        await this.describe(image.bytes, image.contentType, signal),
-      );
+    } catch (error) {
+      await giveBack();
+      throw error;
     }
-    const userMessage = await repo.insert({
+
+    const cancel = new AbortController();
+    const upstreamSignal = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
+    const storing = repo.insert({
       chatId: chat.id,
       userId: user.id,
       content: storedContent,
       isUser: true,
       imagePath,
     });
+    const deltas = this.deps.llm
+      .stream({
+        messages: buildPrompt(character, [
+          ...history,
+          { content: storedContent, isUser: true, messageType: 'text' },
+        ]),
+        persona: personaOf(character),
+        signal: upstreamSignal,
+      })
+      [Symbol.asyncIterator]();
+    // Starts the request now; its outcome is read in the loop below.
+    const first = deltas.next();
+    first.catch(() => {});
+    let userMessage: MessageRow;
+    try {
+      userMessage = await storing;
+    } catch (error) {
+      cancel.abort();
+      await giveBack();
+      throw error;
+    }
     sink.ack(userMessage);
-
-    const character = await this.characterOf(chat);
-    const history = await repo.recent(chat.id, HISTORY_ROWS);
     sink.typingStarted();
+
     const coalescer = new ChunkCoalescer(sink.chunk, this.deps.chunkChars, this.deps.chunkDelayMs);
     let text = '';
     try {
-      for await (const delta of this.deps.llm.stream({
-        messages: buildPrompt(character, history),
-        persona: personaOf(character),
-        ...(signal ? { signal } : {}),
-      })) {
-        text += delta;
-        coalescer.push(delta);
+      for (let step = await first; !step.done; step = await deltas.next()) {
+        text += step.value;
+        coalescer.push(step.value);
       }
       coalescer.flush(true);
     } catch (cause) {
@@ -218,7 +271,7 @@ export class MessagesService {
       this.deps.log.warn({ err: error, chatId: chat.id, kind: error.kind }, 'chat reply failed');
       if (!text.trim()) {
         // Nothing reached the user: the message does not count against the limit.
-        await this.deps.limits.release(user.id, allowance.day, 'messages');
+        await giveBack();
         return { kind: 'failed', userMessage, reply: null, error };
       }
       const reply = await repo.insert({

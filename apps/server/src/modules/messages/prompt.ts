@@ -59,12 +59,15 @@ export function systemPrompt(
   return parts.join('\n\n');
 }
 
+/** What the prompt reads of a message (the user's new one is in it before it is stored). */
+export type PromptMessage = Pick<MessageRow, 'content' | 'isUser' | 'messageType'>;
+
 /** Chat history as turns; rate-limit cards and error entries are not part of the conversation. */
-export function historyTurns(rows: MessageRow[], budget = HISTORY_TOKEN_BUDGET): ChatTurn[] {
+export function historyTurns(rows: PromptMessage[], budget = HISTORY_TOKEN_BUDGET): ChatTurn[] {
   const turns: ChatTurn[] = [];
   let used = 0;
   for (let i = rows.length - 1; i >= 0; i--) {
-    const row = rows[i] as MessageRow;
+    const row = rows[i] as PromptMessage;
     if (row.messageType === 'rate_limit' || row.messageType === 'error' || !row.content.trim()) continue;
     const cost = approxTokens(row.content);
     if (used + cost > budget) break;
@@ -76,7 +79,7 @@ export function historyTurns(rows: MessageRow[], budget = HISTORY_TOKEN_BUDGET):
 
 export function buildPrompt(
   character: CharacterRow,
-  history: MessageRow[],
+  history: PromptMessage[],
   options: { prompts?: Record<string, string>; budget?: number } = {},
 ): ChatTurn[] {
   return [
