@@ -198,7 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
   await app.register(messagesRoutes, { prefix: '/api', service: messages, auth: hooks });
-  realtime = attachRealtime(app, {
+  realtime = await attachRealtime(app, {
     sessions: auth,
     messages,
     redisUrl: config.redisUrl,

@@ -1,9 +1,9 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { ANONYMOUS_SESSIONS_PER_HOUR, AUTH_MESSAGES } from '@podruga/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { errors } from '../errors.ts';
 import { normalizeEmail } from '../modules/auth/email.ts';
+import { connectRedis } from '../redis.ts';
 
 const MINUTE = 60_000;
 
@@ -60,7 +60,7 @@ export const RATE_LIMITS = {
  * them; otherwise in this process's memory.
  */
 export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,

@@ -5,15 +5,14 @@ import {
   SOCKET,
   SOCKET_PATH,
 } from '@podruga/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import { presentMessage } from '../modules/messages/messages.presenter.ts';
 import { MESSAGE_TEXTS, type MessagesService } from '../modules/messages/messages.service.ts';
+import { connectRedis } from '../redis.ts';
 
 interface SocketData {
   token?: string;
@@ -71,7 +70,7 @@ interface Generation {
  * socket.io on the app's own HTTP server at /socket.io (000 §7), typed by the shared event maps.
  * Works the same whether server.ts or a test calls `listen`; closed with the app.
  */
-export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realtime {
+export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<Realtime> {
   const io: ChatServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],
@@ -81,9 +80,12 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     // image_message carries a photo of up to 10 MB as base64 (4/3 larger) plus the envelope.
     maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
   });
-  const redis = deps.redisUrl ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = deps.redisUrl ? await connectRedis(deps.redisUrl) : undefined;
   const redisSub = redis?.duplicate();
-  if (redis && redisSub) io.adapter(createAdapter(redis, redisSub));
+  if (redis && redisSub) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    io.adapter(createAdapter(redis, redisSub));
+  }
   const graceMs = deps.abandonGraceMs ?? 15_000;
   const generations = new Set<Generation>();
   const inFlight = new Set<Promise<void>>();

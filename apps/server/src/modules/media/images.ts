@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { errors } from '../../errors.ts';
+import { loadSharp } from '../../sharp.ts';
 import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
 
 const ACCEPTED = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
@@ -21,6 +21,7 @@ export interface EncodedImage {
  * An avatar becomes a 256 px square.
  */
 export async function encodeUpload(input: Buffer, kind: 'image' | 'avatar'): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_BYTES } from '@podruga/shared';
-import sharp from 'sharp';
 import { errors } from '../../errors.ts';
+import { loadSharp } from '../../sharp.ts';
 
 export const CHAT_IMAGE_MESSAGES = {
   tooLarge: 'Изображение слишком большое: не больше 10 МБ',
@@ -22,6 +22,7 @@ export interface ChatImage {
 export async function encodeChatImage(input: Buffer): Promise<ChatImage> {
   if (input.length > IMAGE_MAX_BYTES) throw errors.payloadTooLarge(CHAT_IMAGE_MESSAGES.tooLarge);
   if (input.length === 0) throw errors.unsupportedMediaType(CHAT_IMAGE_MESSAGES.unsupported);
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp.ts';
 import type { ImagePort, ImageRequest, PortraitTraits } from './port.ts';
 
 /**
@@ -218,6 +218,7 @@ ${frontHair(t.hairstyle, hair)}
 }
 
 export async function renderPortrait(request: ImageRequest): Promise<Buffer> {
+  const sharp = await loadSharp();
   // Fixed encoder settings keep the bytes identical for the same SVG.
   return sharp(Buffer.from(portraitSvg(request)))
     .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })

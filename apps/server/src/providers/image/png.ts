@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp.ts';
 import { ImageProviderError } from './port.ts';
 
 /**
@@ -6,6 +6,7 @@ import { ImageProviderError } from './port.ts';
  * and re-encoded by sharp, so bytes that are not an image are a bad response, not a stored file.
  */
 export async function sanitizePng(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes).png().toBuffer();
   } catch (error) {
