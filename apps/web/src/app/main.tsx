@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { trackActivity } from '../shared/activity.ts';
 import { applyBodyClasses, bootApp } from './boot.ts';
 import { LazyNotifications } from './LazyNotifications.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -17,6 +18,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
+trackActivity();
 wireApiClient();
 applyBodyClasses();
 void bootApp(queryClient);

@@ -22,6 +22,7 @@ import { MessageList } from './MessageList.tsx';
 import { sendImage, sendText } from './send.ts';
 import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import { createChatStore } from './store.ts';
+import { whenUserActive } from './userActivation.ts';
 
 // The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
 const ImageUploadDialog = lazy(() =>
@@ -154,8 +155,12 @@ export function ChatPage() {
       },
     });
     socketRef.current = socket;
-    void socket.open(chatId);
+    // Connects once the visitor has touched the page (at once after a click that led here): the history
+    // came over REST, and socket.io-client stays out of a page that is only read (DESIGN §8). A send
+    // made meanwhile waits for the socket (ChatSocket.sendMessage), the tap or key that made it opens it.
+    const stopWaiting = whenUserActive(() => void socket.open(chatId));
     return () => {
+      stopWaiting();
       socket.close();
       if (socketRef.current === socket) socketRef.current = null;
     };

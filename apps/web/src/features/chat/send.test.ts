@@ -104,7 +104,7 @@ describe('initChat', () => {
   const api = (chats: Chat[], messages: Message[] = [msg({})]) => ({
     listChats: vi.fn(async () => chats),
     createChat: vi.fn(async () => chat('new')),
-    messages: vi.fn(async () => messages),
+    messages: vi.fn(async (_chatId: string) => messages),
     firstMessage: vi.fn(async () => ({ response: 'hi', message: msg({ id: 'first' }) })),
   });
   const base = { storedId: null, isMember: false, allowHomeRedirect: () => true };
@@ -155,6 +155,32 @@ describe('initChat', () => {
       kind: 'ready',
       messages: [],
       firstMessageFailed: true,
+    });
+  });
+
+  it("asks for the expected chat's history alongside the list, and only once", async () => {
+    let listed: (chats: Chat[]) => void = () => {};
+    const a = api([]);
+    a.listChats.mockImplementation(() => new Promise<Chat[]>((resolve) => (listed = resolve)));
+    const pending = initChat({ ...base, api: a, routeId: 'a' });
+    // The list has not answered yet, the history is already on its way.
+    expect(a.messages).toHaveBeenCalledWith('a');
+    listed([chat('a')]);
+    await expect(pending).resolves.toMatchObject({ kind: 'ready', chat: { id: 'a' } });
+    expect(a.messages).toHaveBeenCalledTimes(1);
+
+    // A stale stored id: its early answer (a 404) is dropped, the first chat's history is asked for.
+    const stale = api([chat('b')]);
+    stale.messages.mockImplementation(async (id: string) => {
+      if (id === 'gone') throw ApiError.fromBody(404, { detail: 'Not found' });
+      return [msg({ id: 'b1' })];
+    });
+    await expect(
+      initChat({ ...base, api: stale, routeId: undefined, storedId: 'gone' }),
+    ).resolves.toMatchObject({
+      kind: 'ready',
+      chat: { id: 'b' },
+      messages: [{ id: 'b1' }],
     });
   });
 });

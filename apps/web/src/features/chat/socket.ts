@@ -21,8 +21,9 @@ export type SocketOptionsAll = Partial<ManagerOptions & SocketOptions>;
 export type SocketConnect = (options: SocketOptionsAll) => TypedSocket | Promise<TypedSocket>;
 
 /**
- * The app's connection, same origin. socket.io-client (~14 KB gzip) is its own chunk fetched while the
- * history loads over REST, so the chat's first paint does not wait for it (DESIGN §8).
+ * The app's connection, same origin. socket.io-client (~12 KB gzip) is its own chunk, fetched when the
+ * socket opens: after the visitor's first interaction (userActivation.ts), so a chat that is only read
+ * never downloads it and the first paint never waits for it (DESIGN §8).
  */
 export const connectSocketIo: SocketConnect = async (options) => {
   const { io } = await import('socket.io-client');
