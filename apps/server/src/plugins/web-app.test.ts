@@ -12,8 +12,8 @@ const brands: Brand[] = [
   { id: 'one', hosts: ['one.ru'], logoText: 'One', title: 'One', supportEmail: 'a@one.ru' },
 ];
 
-// A built app as apps/web/vite-precompress.ts leaves it: text assets with .br and .gz beside them, the
-// small ones without.
+// A built app as the web build leaves it (vite-plugin-compression2, apps/web/vite.config.ts): text assets
+// with .br and .gz beside them, the small ones without.
 const APP_JS = `console.log(${JSON.stringify('подруга '.repeat(200))});\n`;
 const SMALL_JS = 'export const x = 1;\n';
 

@@ -70,7 +70,7 @@ function compressedPage(html: string): Page {
   };
 }
 
-/** Files the web build writes .br/.gz variants of (apps/web/vite-precompress.ts). */
+/** Files the web build writes .br/.gz variants of (vite-plugin-compression2, apps/web/vite.config.ts). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml|map)(?:\.br|\.gz)?$/;
 
 /** Paths the SPA never owns: a miss there is a real 404, not a client route. */

@@ -8,7 +8,7 @@ import {
 } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { LimitsRepository, UsageResource } from './limits.repository.ts';
+import type { LimitsRepository, Usage, UsageResource } from './limits.repository.ts';
 import { moscowDay, untilMoscowMidnight } from './moscow.ts';
 
 /**
@@ -52,6 +52,24 @@ export class LimitsService {
   /** Takes one message from today's allowance, atomically. */
   async consumeMessage(user: UserRow): Promise<ConsumeResult> {
     return this.consume(user, 'messages', TIER_LIMITS[this.tier(user)].messagesPerDay);
+  }
+
+  /**
+   * Takes one message from today's allowance and stores something in the same statement: `store`
+   * gets the usage to put first in its statement (consumeStatement) and answers undefined when the
+   * allowance had no room. One round trip and one commit instead of two.
+   */
+  async consumeMessageWith<T>(
+    user: UserRow,
+    store: (usage: Usage) => Promise<T | undefined>,
+  ): Promise<{ ok: true; day: string; stored: T } | Extract<ConsumeResult, { ok: false }>> {
+    const now = this.clock.now();
+    const tier = tierOf(user, now);
+    const limit = TIER_LIMITS[tier].messagesPerDay;
+    const day = moscowDay(now);
+    const stored = await store({ userId: user.id, day, resource: 'messages', limit, amount: 1 });
+    if (stored === undefined) return { ok: false, tier, limit, reset: untilMoscowMidnight(now) };
+    return { ok: true, day, stored };
   }
 
   async consume(user: UserRow, resource: UsageResource, limit: number, amount = 1): Promise<ConsumeResult> {

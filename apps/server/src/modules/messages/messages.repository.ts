@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type CharacterRow,
@@ -8,8 +8,35 @@ import {
   type MessageRow,
   messages,
 } from '../../db/schema/index.ts';
+import { consumeStatement, type Usage } from '../limits/limits.repository.ts';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id'>;
+
+/** A user's text message: what `insertCounted` stores. */
+export interface NewUserMessage {
+  chatId: string;
+  userId: string;
+  content: string;
+  imagePath: string | null;
+}
+
+const COLUMNS = Object.entries(getTableColumns(messages));
+
+/** `returning` for raw statements: every column under its property name. */
+const RETURNING = sql.join(
+  COLUMNS.map(([key, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+/** A raw row mapped the way drizzle maps its own results (timestamps to Dates, jsonb parsed). */
+function toMessageRow(raw: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of COLUMNS) {
+    const value = raw[key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as MessageRow;
+}
 
 /** A chat and its companion (the companion may be missing if the data is inconsistent). */
 export interface ChatWithCharacter {
@@ -67,6 +94,23 @@ export class MessagesRepository {
     const [row] = await this.db.insert(messages).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
+  }
+
+  /**
+   * The user's message, stored only if the allowance step (a consumeStatement) has room: one
+   * statement, one commit. Undefined = the allowance was used up and nothing was stored.
+   */
+  async insertCounted(values: NewUserMessage, usage: Usage): Promise<MessageRow | undefined> {
+    const result: unknown = await this.db.execute(sql`
+      with allowed as (${consumeStatement(usage)})
+      insert into ${messages} (chat_id, user_id, content, is_user, image_path)
+      select ${values.chatId}::uuid, ${values.userId}::uuid, ${values.content}::text, true,
+        ${values.imagePath}::text
+      from allowed
+      returning ${RETURNING}`);
+    // node-postgres and PGlite both answer `{rows}`.
+    const [row] = (result as { rows: Array<Record<string, unknown>> }).rows;
+    return row ? toMessageRow(row) : undefined;
   }
 
   list(chatId: string): Promise<MessageRow[]> {

@@ -6,7 +6,7 @@ import { AppError, errors } from '../../errors.ts';
 import { LlmError, type LlmPort } from '../../providers/llm/port.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import type { VisionPort } from '../../providers/vision/port.ts';
-import type { LimitsService } from '../limits/limits.service.ts';
+import type { ConsumeResult, LimitsService } from '../limits/limits.service.ts';
 import { checkChatText, checkText } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
@@ -124,10 +124,9 @@ export class MessagesService {
    * message, then stream the reply and persist it once. Nothing is written per chunk. `owned` is the
    * chat (and her companion) when the caller has already checked it is the user's.
    *
-   * For the first token's sake (DESIGN §8) the waits overlap: the allowance, the companion and the
-   * history are read together, and the model is called while the user's message is being stored —
-   * but no text reaches the user before that message is stored and acknowledged, and a failed store
-   * cancels the call.
+   * For the first token's sake (DESIGN §8) the waits overlap and the trips are few: a text message
+   * is counted and stored in one statement while the companion and the history are read, and the
+   * model is called as soon as both are done.
    */
   async send(
     user: UserRow,
@@ -166,102 +165,67 @@ export class MessagesService {
       return { kind: 'refused', userMessage, reply, detail: safety.detail };
     }
 
+    // Read while the message is counted and stored; awaited once it is.
     const reads = Promise.all([owned?.character ?? this.characterOf(chat), repo.recent(chat.id)]);
-    reads.catch(() => {}); // awaited below, or not needed when the limit is reached
-    const allowance = await this.deps.limits.consumeMessage(user);
-    if (!allowance.ok) {
-      const metadata = {
-        show_upgrade_button: allowance.tier !== 'vip',
-        tier: allowance.tier,
-        reset_hours: allowance.reset.hours,
-        reset_minutes: allowance.reset.minutes,
-      };
-      const text = rateLimitText(allowance.reset);
-      const message = await repo.insert({
-        chatId: chat.id,
-        userId: user.id,
-        content: text,
-        isUser: false,
-        messageType: 'rate_limit',
-        metadata,
-      });
-      return {
-        kind: 'rate_limited',
-        message,
-        payload: {
-          id: message.id,
-          content: text,
-          message: MESSAGE_TEXTS.rateLimitDetail,
-          metadata,
-          limit_type: 'messages',
-          remaining: 0,
-          reset_hours: allowance.reset.hours,
-          reset_minutes: allowance.reset.minutes,
-          user_type: allowance.tier,
-          chat_id: chat.id,
-        },
-      };
-    }
-
-    const giveBack = () => this.deps.limits.release(user.id, allowance.day, 'messages');
-    let character: CharacterRow;
-    let history: MessageRow[];
-    let storedContent = content;
-    let imagePath = input.imagePath ?? null;
-    try {
-      [character, history] = await reads;
-      if (image) {
-        await this.deps.storage.put(image.name, image.bytes, image.contentType);
-        imagePath = image.name;
-        storedContent = withImageDescription(
-          content,
-          await this.describe(image.bytes, image.contentType, signal),
-        );
-      }
-    } catch (error) {
-      await giveBack();
-      throw error;
-    }
-
-    const cancel = new AbortController();
-    const upstreamSignal = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
-    const storing = repo.insert({
-      chatId: chat.id,
-      userId: user.id,
-      content: storedContent,
-      isUser: true,
-      imagePath,
-    });
-    const deltas = this.deps.llm
-      .stream({
-        messages: buildPrompt(character, [
-          ...history,
-          { content: storedContent, isUser: true, messageType: 'text' },
-        ]),
-        persona: personaOf(character),
-        signal: upstreamSignal,
-      })
-      [Symbol.asyncIterator]();
-    // Starts the request now; its outcome is read in the loop below.
-    const first = deltas.next();
-    first.catch(() => {});
+    reads.catch(() => {});
     let userMessage: MessageRow;
-    try {
-      userMessage = await storing;
-    } catch (error) {
-      cancel.abort();
-      await giveBack();
-      throw error;
+    let day: string;
+    if (image) {
+      // The photo is stored and described between taking the allowance and storing the message.
+      const allowance = await this.deps.limits.consumeMessage(user);
+      if (!allowance.ok) return this.rateLimited(user, chat, allowance);
+      day = allowance.day;
+      try {
+        await this.deps.storage.put(image.name, image.bytes, image.contentType);
+        const description = await this.describe(image.bytes, image.contentType, signal);
+        userMessage = await repo.insert({
+          chatId: chat.id,
+          userId: user.id,
+          content: withImageDescription(content, description),
+          isUser: true,
+          imagePath: image.name,
+        });
+      } catch (error) {
+        await this.deps.limits.release(user.id, day, 'messages');
+        throw error;
+      }
+    } else {
+      // Counted and stored in one statement: never stored uncounted, never counted unstored.
+      const allowance = await this.deps.limits.consumeMessageWith(user, (usage) =>
+        repo.insertCounted(
+          { chatId: chat.id, userId: user.id, content, imagePath: input.imagePath ?? null },
+          usage,
+        ),
+      );
+      if (!allowance.ok) return this.rateLimited(user, chat, allowance);
+      day = allowance.day;
+      userMessage = allowance.stored;
     }
+    const giveBack = () => this.deps.limits.release(user.id, day, 'messages');
     sink.ack(userMessage);
     sink.typingStarted();
+
+    let character: CharacterRow;
+    let history: MessageRow[];
+    try {
+      [character, history] = await reads;
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+    // The history was read alongside the store: it may or may not hold the new message already.
+    const turns = [...history.filter((row) => row.id !== userMessage.id), userMessage];
 
     const coalescer = new ChunkCoalescer(sink.chunk, this.deps.chunkChars, this.deps.chunkDelayMs);
     let text = '';
     try {
-      for (let step = await first; !step.done; step = await deltas.next()) {
-        text += step.value;
-        coalescer.push(step.value);
+      for await (const delta of this.deps.llm.stream({
+        messages: buildPrompt(character, turns),
+        persona: personaOf(character),
+        ...(signal ? { signal } : {}),
+      })) {
+        text += delta;
+        coalescer.push(delta);
       }
       coalescer.flush(true);
     } catch (cause) {
@@ -285,6 +249,45 @@ export class MessagesService {
     }
     const reply = await repo.insert({ chatId: chat.id, userId: user.id, content: text, isUser: false });
     return { kind: 'replied', userMessage, reply };
+  }
+
+  /** The daily limit is reached: a stored rate-limit card and the payload of the `rate_limit` event. */
+  private async rateLimited(
+    user: UserRow,
+    chat: ChatRow,
+    refusal: Extract<ConsumeResult, { ok: false }>,
+  ): Promise<SendOutcome> {
+    const metadata = {
+      show_upgrade_button: refusal.tier !== 'vip',
+      tier: refusal.tier,
+      reset_hours: refusal.reset.hours,
+      reset_minutes: refusal.reset.minutes,
+    };
+    const text = rateLimitText(refusal.reset);
+    const message = await this.deps.repo.insert({
+      chatId: chat.id,
+      userId: user.id,
+      content: text,
+      isUser: false,
+      messageType: 'rate_limit',
+      metadata,
+    });
+    return {
+      kind: 'rate_limited',
+      message,
+      payload: {
+        id: message.id,
+        content: text,
+        message: MESSAGE_TEXTS.rateLimitDetail,
+        metadata,
+        limit_type: 'messages',
+        remaining: 0,
+        reset_hours: refusal.reset.hours,
+        reset_minutes: refusal.reset.minutes,
+        user_type: refusal.tier,
+        chat_id: chat.id,
+      },
+    };
   }
 
   /**

@@ -1,5 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
 import { type Dispatcher, request as httpRequest } from 'undici';
+
+type BodyReadable = Dispatcher.ResponseData['body'];
+
 import { LlmError, type LlmErrorKind, type LlmPort, type LlmRequest } from './port.ts';
 import { SseParser } from './sse.ts';
 
@@ -60,7 +63,8 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
   const { baseUrl, apiKey, model, timeoutMs } = options;
   const retryDelayMs = options.retryDelayMs ?? 500;
 
-  async function* attempt(request: LlmRequest, idle: IdleTimer): AsyncGenerator<string> {
+  /** Sends the request; the response body once the status says a stream follows. */
+  async function open(request: LlmRequest, idle: IdleTimer): Promise<BodyReadable> {
     // undici's request(): a pooled keep-alive connection and a Node stream for the body — far less
     // work per call and per piece than fetch() with its web streams (DESIGN §8).
     let response: Dispatcher.ResponseData;
@@ -91,45 +95,50 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
       throw new LlmError(kindForStatus(response.statusCode), '', response.statusCode);
     }
     idle.touch();
-    const parser = new SseParser();
-    // A UTF-8 sequence may be split between two pieces: the decoder keeps the half until the rest comes.
-    const decoder = new StringDecoder('utf8');
-    try {
-      try {
-        for await (const piece of body as AsyncIterable<Buffer>) {
-          idle.touch();
-          // Everything that arrived together goes on as one delta.
-          const { text, done } = textOf(parser.push(decoder.write(piece)));
-          if (text) yield text;
-          if (done) return;
-        }
-      } catch (error) {
-        throw idle.classify(error);
-      }
-      // The last event may lack its blank line.
-      const { text, done } = textOf(parser.push(decoder.end()).concat(parser.end()));
-      if (text) yield text;
-      // A stream that ends without [DONE] was cut off.
-      if (!done) throw new LlmError('unavailable');
-    } finally {
-      body.destroy();
-    }
+    return body;
   }
 
   return {
     adapter: 'openai',
     offline: false,
     describe: () => `llm: OpenAI-compatible chat at ${new URL(baseUrl).host}, model ${model}`,
+    // One generator, no nested ones: every piece of every stream passes through here (DESIGN §8).
     async *stream(request) {
       let produced = '';
       for (let round = 0; ; round++) {
         const idle = new IdleTimer(timeoutMs, request.signal);
         try {
-          for await (const text of attempt(request, idle)) {
-            produced += text;
-            yield text;
+          const body = await open(request, idle);
+          const parser = new SseParser();
+          // A UTF-8 sequence may be split between two pieces: the decoder keeps the half until the rest.
+          const decoder = new StringDecoder('utf8');
+          try {
+            try {
+              for await (const piece of body as AsyncIterable<Buffer>) {
+                idle.touch();
+                // Everything that arrived together goes on as one delta.
+                const batch = textOf(parser.push(decoder.write(piece)));
+                if (batch.text) {
+                  produced += batch.text;
+                  yield batch.text;
+                }
+                if (batch.done) return;
+              }
+            } catch (error) {
+              throw idle.classify(error);
+            }
+            // The last event may lack its blank line.
+            const last = textOf(parser.push(decoder.end()).concat(parser.end()));
+            if (last.text) {
+              produced += last.text;
+              yield last.text;
+            }
+            // A stream that ends without [DONE] was cut off.
+            if (!last.done) throw new LlmError('unavailable');
+            return;
+          } finally {
+            body.destroy();
           }
-          return;
         } catch (error) {
           const failure =
             error instanceof LlmError ? error : new LlmError('unavailable', '', undefined, { cause: error });

@@ -10,6 +10,16 @@ export class SseParser {
   push(text: string): string[] {
     this.buffer += text;
     const events: string[] = [];
+    // The usual case, "\n" line ends without "\r": plain indexOf, one slice per line.
+    if (!this.buffer.includes('\r')) {
+      let start = 0;
+      for (let end = this.buffer.indexOf('\n'); end !== -1; end = this.buffer.indexOf('\n', start)) {
+        this.line(this.buffer.slice(start, end), events);
+        start = end + 1;
+      }
+      this.buffer = this.buffer.slice(start);
+      return events;
+    }
     let newline = this.buffer.search(/\r\n|\r|\n/);
     while (newline !== -1) {
       const line = this.buffer.slice(0, newline);
