@@ -202,8 +202,25 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
   }
 }
 
+/** The database floor (db-floor.ts) on the server's core; undefined when it cannot run. */
+function databaseFloor(): Record<string, number> | undefined {
+  const databaseUrl = freshPostgres();
+  const run = spawnSync(
+    'taskset',
+    ['-c', SERVER_CPU, process.execPath, '--import', 'tsx', join(ROOT, 'bench/stream/db-floor.ts')],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl ?? '' }, encoding: 'utf8' },
+  );
+  if (run.status !== 0) {
+    log(`database floor skipped: ${run.stderr.split('\n')[0]}`);
+    return undefined;
+  }
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
+}
+
 async function main() {
   const machine = machineInfo();
+  const floor = databaseFloor();
+  log(`database floor: ${JSON.stringify(floor)}`);
   const upstream = await startNode({
     script: join(ROOT, 'bench/stream/upstream.ts'),
     cpus: LOAD_CPU,
@@ -239,6 +256,7 @@ async function main() {
       settings: { ns, replies, tokens, rate, promptChars: content.length, staggerMs },
       direct,
       targets,
+      ...(floor ? { floor } : {}),
     };
     const markdown = renderReport(report);
     mkdirSync(args.out, { recursive: true });

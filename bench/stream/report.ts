@@ -34,6 +34,8 @@ export interface Report {
   };
   direct: WaveFigures[];
   targets: TargetReport[];
+  /** CPU ms of one database round trip in a process on the server's core (db-floor.ts). */
+  floor?: Record<string, number>;
 }
 
 const TITLES: Record<string, string> = {
@@ -122,6 +124,17 @@ export function renderReport(report: Report): string {
         `| ${t.target} | idle | | CPU per request ${f(t.requestCpuMs, 2)} / ${f(bare.requestCpuMs, 2)} ms = ${f(t.requestCpuMs / bare.requestCpuMs, 2)} | ${f(t.idleRssMb)} / ${f(bare.idleRssMb)} MB |`,
       );
     }
+  }
+
+  if (report.floor) {
+    const { postgresSelect1, postgresPreparedRow, pgliteSelect1 } = report.floor;
+    lines.push('', '### The floor: one database round trip, CPU of the calling process', '');
+    lines.push(
+      `node-postgres over loopback TCP: \`select 1\` ${f(postgresSelect1, 3)} ms, a prepared one-row query ` +
+        `${f(postgresPreparedRow, 3)} ms. PGlite in-process: \`select 1\` ${f(pgliteSelect1, 3)} ms. ` +
+        'A chat message makes five trips (session user; chat with companion; history; count-and-store; the ' +
+        'reply), which the bare relay does not.',
+    );
   }
 
   lines.push('', '### Budgets (DESIGN §8)', '');

@@ -38,6 +38,9 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
   return row as MessageRow;
 }
 
+/** What the prompt needs of a past message. */
+export type HistoryRow = Pick<MessageRow, 'id' | 'content' | 'isUser' | 'messageType'>;
+
 /** A chat and its companion (the companion may be missing if the data is inconsistent). */
 export interface ChatWithCharacter {
   chat: ChatRow;
@@ -64,7 +67,12 @@ export class MessagesRepository {
       .where(eq(chats.id, sql.placeholder('chatId')))
       .prepare('chat_with_character');
     this.recentRows = db
-      .select()
+      .select({
+        id: messages.id,
+        content: messages.content,
+        isUser: messages.isUser,
+        messageType: messages.messageType,
+      })
       .from(messages)
       .where(eq(messages.chatId, sql.placeholder('chatId')))
       .orderBy(desc(messages.createdAt))
@@ -121,8 +129,8 @@ export class MessagesRepository {
       .orderBy(asc(messages.createdAt), asc(messages.isUser));
   }
 
-  /** The newest HISTORY_ROWS messages, oldest first (the prompt's history). */
-  async recent(chatId: string): Promise<MessageRow[]> {
+  /** The newest HISTORY_ROWS messages, oldest first, as much of them as the prompt reads. */
+  async recent(chatId: string): Promise<HistoryRow[]> {
     const rows = await this.recentRows.execute({ chatId });
     return rows.reverse();
   }

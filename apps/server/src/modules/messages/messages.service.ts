@@ -10,7 +10,7 @@ import type { ConsumeResult, LimitsService } from '../limits/limits.service.ts';
 import { checkChatText, checkText } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
-import type { ChatWithCharacter, MessagesRepository } from './messages.repository.ts';
+import type { ChatWithCharacter, HistoryRow, MessagesRepository } from './messages.repository.ts';
 import { buildFirstMessagePrompt, buildPrompt, personaOf } from './prompt.ts';
 
 export const MESSAGE_TEXTS = {
@@ -206,7 +206,7 @@ export class MessagesService {
     sink.typingStarted();
 
     let character: CharacterRow;
-    let history: MessageRow[];
+    let history: HistoryRow[];
     try {
       [character, history] = await reads;
     } catch (error) {

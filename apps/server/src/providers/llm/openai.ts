@@ -112,6 +112,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
           const parser = new SseParser();
           // A UTF-8 sequence may be split between two pieces: the decoder keeps the half until the rest.
           const decoder = new StringDecoder('utf8');
+          let finished = false;
           try {
             try {
               for await (const piece of body as AsyncIterable<Buffer>) {
@@ -122,7 +123,10 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
                   produced += batch.text;
                   yield batch.text;
                 }
-                if (batch.done) return;
+                if (batch.done) {
+                  finished = true;
+                  return;
+                }
               }
             } catch (error) {
               throw idle.classify(error);
@@ -137,7 +141,10 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
             if (!last.done) throw new LlmError('unavailable');
             return;
           } finally {
-            body.destroy();
+            // After [DONE] only the end of the response is left: let it finish (destroying would make
+            // an AbortError, stack trace and all, for every reply); otherwise cut the connection.
+            if (body.readableEnded || finished) void body.dump().catch(() => {});
+            else body.destroy();
           }
         } catch (error) {
           const failure =
