@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: shared (pure rules), server (buildApp + inject against a real database),
-// web (client helpers), e2e (browser journeys in Debian's Chromium against the built app).
+// One runner, five projects: shared (pure rules), server (buildApp + inject against a real database),
+// web (client helpers), bench (the benchmarks' parts), e2e (browser journeys in Debian's Chromium).
 export default defineConfig({
   test: {
     // Two cores on this machine and in CI; the server files each hold a PGlite instance (~1 GB peak).
@@ -18,6 +18,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // The benchmarks' own parts (fake upstream, statistics, report): the benchmarks run by npm scripts.
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -47,10 +47,11 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-let ok = run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']);
+let ok = run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']);
 ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
 const { DATABASE_URL } = process.env;
-ok = vitest('unit and integration (PGlite)', ['shared', 'web', 'server'], { DATABASE_URL: '' }) && ok;
+ok =
+  vitest('unit and integration (PGlite)', ['shared', 'web', 'bench', 'server'], { DATABASE_URL: '' }) && ok;
 if (DATABASE_URL) {
   ok = vitest('server on PostgreSQL', ['server'], { DATABASE_URL }) && ok;
 } else {
