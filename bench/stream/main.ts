@@ -8,7 +8,7 @@
  *   --tokens 200 --rate 50 (tokens/s)           --prompt 3000 characters in each user message
  *   --targets pglite,postgres,bare              --out bench/results
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -113,6 +113,28 @@ async function startTarget(target: string, upstreamUrl: string): Promise<Started
 
 let nextAddress = 1;
 
+/** A fresh app draws its catalogue portraits at start; "idle" is measured once that work is over. */
+async function catalogueReady(server: StartedProcess) {
+  const guest = (await (
+    await fetch(`${server.url}/api/auth/anonymous`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '10.255.255.254' },
+    })
+  ).json()) as { access_token: string };
+  await fetch(`${server.url}/api/catalogue`, {
+    headers: { authorization: `Bearer ${guest.access_token}`, 'x-forwarded-for': '10.255.255.254' },
+  });
+}
+
+/** RSS of a Node process that has loaded nothing: the runtime's own floor on this machine. */
+async function nodeFloorRssMb(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'ignore' });
+  await sleep(1500);
+  const rss = child.pid ? rssMb(child.pid) : Number.NaN;
+  child.kill();
+  return rss;
+}
+
 /**
  * Before anything is measured: 20 clients, three fast replies each and one at the normal rate, so the
  * JIT has compiled the hot paths and the pools are open in every target alike.
@@ -147,7 +169,8 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
   const server = await startTarget(target, `${upstream.url}/v1`);
   if (!server) return undefined;
   try {
-    await sleep(2000);
+    if (kind === 'app') await catalogueReady(server);
+    await sleep(3000);
     const idleRssMb = rssMb(server.pid);
     log(`${target}: idle RSS ${idleRssMb} MB`);
     await warmUp(kind, server, upstream);
@@ -219,8 +242,8 @@ function databaseFloor(): Record<string, number> | undefined {
 
 async function main() {
   const machine = machineInfo();
-  const floor = databaseFloor();
-  log(`database floor: ${JSON.stringify(floor)}`);
+  const floor = { ...databaseFloor(), nodeRssMb: await nodeFloorRssMb() };
+  log(`floor: ${JSON.stringify(floor)}`);
   const upstream = await startNode({
     script: join(ROOT, 'bench/stream/upstream.ts'),
     cpus: LOAD_CPU,
@@ -256,7 +279,7 @@ async function main() {
       settings: { ns, replies, tokens, rate, promptChars: content.length, staggerMs },
       direct,
       targets,
-      ...(floor ? { floor } : {}),
+      floor,
     };
     const markdown = renderReport(report);
     mkdirSync(args.out, { recursive: true });

@@ -50,7 +50,7 @@ const report: Report = {
       waves: [wave(10, { cpuMsPer1000Tokens: 95 }), wave(100, { cpuMsPer1000Tokens: 100 }), wave(500)],
     },
   ],
-  floor: { postgresSelect1: 0.17, postgresPreparedRow: 0.13, pgliteSelect1: 0.48 },
+  floor: { postgresSelect1: 0.17, postgresPreparedRow: 0.13, pgliteSelect1: 0.48, nodeRssMb: 40 },
 };
 
 describe('bench:stream report', () => {

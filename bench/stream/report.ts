@@ -127,10 +127,11 @@ export function renderReport(report: Report): string {
   }
 
   if (report.floor) {
-    const { postgresSelect1, postgresPreparedRow, pgliteSelect1 } = report.floor;
-    lines.push('', '### The floor: one database round trip, CPU of the calling process', '');
+    const { postgresSelect1, postgresPreparedRow, pgliteSelect1, nodeRssMb } = report.floor;
+    lines.push('', '### Floors measured in the same run', '');
+    lines.push(`A Node.js process that has loaded nothing holds ${f(nodeRssMb)} MB resident.`, '');
     lines.push(
-      `node-postgres over loopback TCP: \`select 1\` ${f(postgresSelect1, 3)} ms, a prepared one-row query ` +
+      `One database round trip, CPU of the calling process: node-postgres over loopback TCP: \`select 1\` ${f(postgresSelect1, 3)} ms, a prepared one-row query ` +
         `${f(postgresPreparedRow, 3)} ms. PGlite in-process: \`select 1\` ${f(pgliteSelect1, 3)} ms. ` +
         'A chat message makes five trips (session user; chat with companion; history; count-and-store; the ' +
         'reply), which the bare relay does not.',
