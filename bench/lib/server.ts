@@ -125,6 +125,8 @@ export async function startApp(
       DATA_DIR: dataDir,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it (package.json): glibc keeps two malloc arenas instead of one per thread.
+      MALLOC_ARENA_MAX: '2',
       ...options.env,
     },
   });

@@ -7,6 +7,12 @@ let loaded: Promise<typeof Sharp> | undefined;
  * that has no image to make stays smaller (docs/PERFORMANCE.md).
  */
 export function loadSharp(): Promise<typeof Sharp> {
-  loaded ??= import('sharp').then((module) => module.default);
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // We never repeat an operation, so libvips' operation cache only holds memory; one thread per
+    // image keeps glibc from growing an arena per libvips thread (docs/PERFORMANCE.md, memory).
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
   return loaded;
 }
