@@ -4,7 +4,9 @@
  * relay's subset of it, and it can call the upstream directly for the baseline.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { StringDecoder } from 'node:string_decoder';
 import { io, type Socket } from 'socket.io-client';
+import { request } from 'undici';
 import { percentile } from '../lib/stats.ts';
 
 export type TargetKind = 'app' | 'bare';
@@ -214,7 +216,8 @@ export async function directWave(
     Array.from({ length: count }, async (): Promise<ReplyRecord> => {
       await new Promise((r) => setTimeout(r, Math.random() * options.staggerMs));
       const sentAt = performance.now();
-      const res = await fetch(`${upstreamUrl}/chat/completions`, {
+      // undici's request(), as the app's adapter calls the model: the baseline is the same client.
+      const res = await request(`${upstreamUrl}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: options.body,
@@ -224,21 +227,21 @@ export async function directWave(
       const gaps: number[] = [];
       let text = '';
       let buffer = '';
-      const decoder = new TextDecoder();
-      for await (const bytes of res.body ?? []) {
+      const decoder = new StringDecoder('utf8');
+      for await (const piece of res.body as AsyncIterable<Buffer>) {
         const now = performance.now();
-        buffer += decoder.decode(bytes as Uint8Array, { stream: true });
-        let piece = '';
+        buffer += decoder.write(piece);
+        let delta = '';
         for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           const data = buffer.slice(6, end);
           buffer = buffer.slice(end + 2);
-          if (data !== '[DONE]') piece += JSON.parse(data).choices?.[0]?.delta?.content ?? '';
+          if (data !== '[DONE]') delta += JSON.parse(data).choices?.[0]?.delta?.content ?? '';
         }
-        if (!piece) continue;
+        if (!delta) continue;
         if (firstAt) gaps.push(now - lastAt);
         else firstAt = now;
         lastAt = now;
-        text += piece;
+        text += delta;
       }
       return { ok: true, firstTokenMs: firstAt - sentAt, gaps, streamMs: lastAt - firstAt, text };
     }),

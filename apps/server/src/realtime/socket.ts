@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import type { SessionClaims } from '../modules/auth/session-tokens.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import { presentMessage } from '../modules/messages/messages.presenter.ts';
 import { MESSAGE_TEXTS, type MessagesService } from '../modules/messages/messages.service.ts';
@@ -24,6 +25,7 @@ type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
 
 export interface SessionResolver {
   resolveSession(token: string): Promise<UserRow>;
+  claims(token: string): Promise<SessionClaims>;
 }
 
 export interface RealtimeDeps {
@@ -175,7 +177,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     let generation: Generation | undefined;
     try {
       // The session is checked on every message: a revoked or expired token stops here.
-      const { user, owned } = await deps.messages.sessionChat(deps.sessions.resolveSession(token), chatId);
+      const { user, owned } = await deps.messages.sessionChat(await deps.sessions.claims(token), chatId);
       const chat = owned.chat;
       const room = chatRoom(chat.id);
       await socket.join(room);

@@ -15,7 +15,7 @@ import type { AccountService } from './account.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { normalizeEmail } from './email.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { SessionTokens } from './session-tokens.ts';
+import type { SessionClaims, SessionTokens } from './session-tokens.ts';
 
 /** Called after a guest's companions moved into an account; the realtime layer tells the guest's sockets. */
 export type GuestMigratedHook = (guestUserId: string, accountUserId: string) => void | Promise<void>;
@@ -32,6 +32,13 @@ export interface AuthServiceDeps {
   clock: Clock;
   log: Logger;
   onGuestMigrated: GuestMigratedHook;
+}
+
+/** The session's user, or the 401: unknown or retired users, and tokens from before a revocation. */
+export function sessionUser(user: UserRow | undefined, claims: SessionClaims): UserRow {
+  if (!user?.isActive) throw errors.unauthorized();
+  if (user.tokenVersion !== claims.tokenVersion) throw errors.sessionExpired();
+  return user;
 }
 
 /** Sessions: guests, login, registration, and turning a bearer token into its user. */
@@ -87,10 +94,15 @@ export class AuthService {
   /** The user behind a bearer token, or the 401 the client should get. */
   async resolveSession(token: string): Promise<UserRow> {
     const claims = await this.deps.sessions.verify(token);
-    const user = await this.deps.repo.findUserById(claims.userId);
-    if (!user?.isActive) throw errors.unauthorized();
-    if (user.tokenVersion !== claims.tokenVersion) throw errors.sessionExpired();
-    return user;
+    return sessionUser(await this.deps.repo.findUserById(claims.userId), claims);
+  }
+
+  /**
+   * The token's claims (signature and expiry checked), for a caller that reads the user row itself in
+   * a larger query; it must then pass the row through `sessionUser`.
+   */
+  claims(token: string): Promise<SessionClaims> {
+    return this.deps.sessions.verify(token);
   }
 
   /** App start confirms the stored session; we note when the user was last seen. */

@@ -7,6 +7,8 @@ import {
   chats,
   type MessageRow,
   messages,
+  type UserRow,
+  users,
 } from '../../db/schema/index.ts';
 import { consumeStatement, type Usage } from '../limits/limits.repository.ts';
 
@@ -56,16 +58,17 @@ export const HISTORY_ROWS = 60;
  * per connection.
  */
 export class MessagesRepository {
-  private readonly chatWithCharacter;
+  private readonly userWithChat;
   private readonly recentRows;
 
   constructor(private readonly db: Db) {
-    this.chatWithCharacter = db
-      .select({ chat: chats, character: characters })
-      .from(chats)
+    this.userWithChat = db
+      .select({ user: users, chat: chats, character: characters })
+      .from(users)
+      .leftJoin(chats, eq(chats.id, sql.placeholder('chatId')))
       .leftJoin(characters, and(eq(characters.id, chats.characterId), eq(characters.userId, chats.userId)))
-      .where(eq(chats.id, sql.placeholder('chatId')))
-      .prepare('chat_with_character');
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('user_with_chat');
     this.recentRows = db
       .select({
         id: messages.id,
@@ -85,9 +88,17 @@ export class MessagesRepository {
     return row;
   }
 
-  async findChatWithCharacter(chatId: string): Promise<ChatWithCharacter | undefined> {
-    const [row] = await this.chatWithCharacter.execute({ chatId });
-    return row;
+  /**
+   * A user, and a chat with her companion, in one trip (a chat message needs both). `chatId` null or
+   * unknown: no chat. The chat may be someone else's: the caller checks.
+   */
+  async findUserWithChat(
+    userId: string,
+    chatId: string | null,
+  ): Promise<{ user: UserRow; owned: ChatWithCharacter | undefined } | undefined> {
+    const [row] = await this.userWithChat.execute({ userId, chatId });
+    if (!row) return undefined;
+    return { user: row.user, owned: row.chat ? { chat: row.chat, character: row.character } : undefined };
   }
 
   async characterOf(chat: ChatRow): Promise<CharacterRow | undefined> {

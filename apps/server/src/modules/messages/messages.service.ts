@@ -6,6 +6,8 @@ import { AppError, errors } from '../../errors.ts';
 import { LlmError, type LlmPort } from '../../providers/llm/port.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import type { VisionPort } from '../../providers/vision/port.ts';
+import { sessionUser } from '../auth/auth.service.ts';
+import type { SessionClaims } from '../auth/session-tokens.ts';
 import type { ConsumeResult, LimitsService } from '../limits/limits.service.ts';
 import { checkChatText, checkText } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
@@ -86,21 +88,17 @@ export class MessagesService {
   }
 
   /**
-   * The session's user and the chat, looked up at once (the socket path: one round trip instead of
-   * two). A failed session wins over a missing chat, so a stranger learns nothing about chat ids.
+   * The session's user and the chat with her companion, read in one trip (the socket path). A failed
+   * session wins over a missing chat, so a stranger learns nothing about chat ids.
    */
   async sessionChat(
-    session: Promise<UserRow>,
+    claims: SessionClaims,
     chatId: string,
   ): Promise<{ user: UserRow; owned: ChatWithCharacter }> {
-    const [user, found] = await Promise.allSettled([
-      session,
-      UUID.test(chatId) ? this.deps.repo.findChatWithCharacter(chatId) : undefined,
-    ]);
-    if (user.status === 'rejected') throw user.reason;
-    if (found.status === 'rejected') throw found.reason;
-    ownerCheck(user.value, found.value?.chat);
-    return { user: user.value, owned: found.value as ChatWithCharacter };
+    const found = await this.deps.repo.findUserWithChat(claims.userId, UUID.test(chatId) ? chatId : null);
+    const user = sessionUser(found?.user, claims);
+    ownerCheck(user, found?.owned?.chat);
+    return { user, owned: found?.owned as ChatWithCharacter };
   }
 
   private async findChat(chatId: string): Promise<ChatRow | undefined> {
