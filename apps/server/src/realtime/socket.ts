@@ -181,6 +181,8 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       const chat = owned.chat;
       const room = chatRoom(chat.id);
       await socket.join(room);
+      // One broadcast operator for every event of this reply (io.to() builds a new one per call).
+      const everyone = io.to(room);
       generation = { userId: user.id, chatId: chat.id, controller: new AbortController() };
       generations.add(generation);
       const outcome = await deps.messages.send(
@@ -203,9 +205,9 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
             // The user's other tabs get the stored message itself.
             socket.to(room).emit('message', presentMessage(row));
           },
-          typingStarted: () => io.to(room).emit('typing_started', { chat_id: chat.id }),
+          typingStarted: () => everyone.emit('typing_started', { chat_id: chat.id }),
           chunk: (chunk, index, isComplete) =>
-            io.to(room).emit('message_chunk', {
+            everyone.emit('message_chunk', {
               chat_id: chat.id,
               chunk,
               chunk_index: index,
@@ -217,34 +219,34 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       );
       switch (outcome.kind) {
         case 'rate_limited':
-          io.to(room).emit('rate_limit', outcome.payload);
+          everyone.emit('rate_limit', outcome.payload);
           return;
         case 'refused':
-          io.to(room).emit('message', presentMessage(outcome.reply));
+          everyone.emit('message', presentMessage(outcome.reply));
           socket.emit('error', { message: outcome.detail, code: 'safety_refused', chat_id: chat.id });
           return;
         case 'replied':
-          io.to(room).emit('streaming_complete', {
+          everyone.emit('streaming_complete', {
             chat_id: chat.id,
             message_id: outcome.reply.id,
             created_at: outcome.reply.createdAt.toISOString(),
           });
-          io.to(room).emit('typing_stopped', { chat_id: chat.id });
+          everyone.emit('typing_stopped', { chat_id: chat.id });
           return;
         case 'failed':
           if (outcome.reply) {
-            io.to(room).emit('streaming_complete', {
+            everyone.emit('streaming_complete', {
               chat_id: chat.id,
               message_id: outcome.reply.id,
               created_at: outcome.reply.createdAt.toISOString(),
             });
           }
-          io.to(room).emit('error', {
+          everyone.emit('error', {
             message: outcome.reply ? MESSAGE_TEXTS.partialReply : MESSAGE_TEXTS.noReply,
             code: 'provider_error',
             chat_id: chat.id,
           });
-          io.to(room).emit('typing_stopped', { chat_id: chat.id });
+          everyone.emit('typing_stopped', { chat_id: chat.id });
           return;
       }
     } catch (error) {

@@ -60,6 +60,7 @@ export const HISTORY_ROWS = 60;
 export class MessagesRepository {
   private readonly userWithChat;
   private readonly recentRows;
+  private readonly replyRow;
 
   constructor(private readonly db: Db) {
     this.userWithChat = db
@@ -81,6 +82,16 @@ export class MessagesRepository {
       .orderBy(desc(messages.createdAt))
       .limit(HISTORY_ROWS)
       .prepare('recent_messages');
+    this.replyRow = db
+      .insert(messages)
+      .values({
+        chatId: sql.placeholder('chatId'),
+        userId: sql.placeholder('userId'),
+        content: sql.placeholder('content'),
+        isUser: false,
+      })
+      .returning()
+      .prepare('insert_reply');
   }
 
   async findChat(chatId: string): Promise<ChatRow | undefined> {
@@ -106,6 +117,13 @@ export class MessagesRepository {
       .select()
       .from(characters)
       .where(and(eq(characters.id, chat.characterId), eq(characters.userId, chat.userId)));
+    return row;
+  }
+
+  /** The companion's finished reply (every streamed reply ends here). */
+  async insertReply(values: { chatId: string; userId: string; content: string }): Promise<MessageRow> {
+    const [row] = await this.replyRow.execute(values);
+    if (!row) throw new Error('insert returned no row');
     return row;
   }
 

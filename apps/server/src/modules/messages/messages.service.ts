@@ -245,7 +245,7 @@ export class MessagesService {
       });
       return { kind: 'failed', userMessage, reply, error };
     }
-    const reply = await repo.insert({ chatId: chat.id, userId: user.id, content: text, isUser: false });
+    const reply = await repo.insertReply({ chatId: chat.id, userId: user.id, content: text });
     return { kind: 'replied', userMessage, reply };
   }
 
