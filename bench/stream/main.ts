@@ -61,7 +61,11 @@ const tokens = Number(args.tokens);
 const rate = Number(args.rate);
 const content = messageText(Number(args.prompt));
 const expected = replyText(tokens);
-const staggerMs = 1000;
+/**
+ * Clients start at random over one reply's length: from then on each sends its next message when its
+ * reply ends, so N chats stream at any moment (a steady state, not one burst of N messages at once).
+ */
+const staggerMs = Math.max(1000, rate > 0 ? ((tokens - 1) / rate) * 1000 : 0);
 const SERVER_CPU = '1';
 const LOAD_CPU = '0';
 

@@ -69,7 +69,8 @@ export function renderReport(report: Report): string {
     `Server pinned to core 1; fake upstream and load generator on core 0. Replies of ${settings.tokens} tokens at ` +
       `${settings.rate} tokens/s (a stream lasts ${f(nominal / 1000, 2)} s at the upstream), user messages of ` +
       `${settings.promptChars} characters (~9 KB prompt upstream), ${settings.replies} replies per client per wave, ` +
-      `clients starting within ${settings.staggerMs} ms.`,
+      `clients starting at random within ${settings.staggerMs} ms (one reply's length: after that, each sends its ` +
+      'next message as soon as its reply ends, so N chats stream at any moment).',
     '',
   );
   lines.push('### Calling the upstream directly (baseline)', '');
