@@ -100,6 +100,8 @@ export function serverNodeArgs(): string[] {
 
 export interface StartedApp extends StartedProcess {
   dataDir: string;
+  /** Stops the process and keeps the data folder and database (for a restart on them). */
+  halt(): Promise<void>;
 }
 
 /**
@@ -108,10 +110,10 @@ export interface StartedApp extends StartedProcess {
  * many client addresses through X-Forwarded-For.
  */
 export async function startApp(
-  options: { cpus?: string; databaseUrl?: string; env?: Record<string, string> } = {},
+  options: { cpus?: string; databaseUrl?: string; env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<StartedApp> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('Build the app first: npm run build');
-  const dataDir = mkdtempSync(join(tmpdir(), 'podruga-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-bench-'));
   const started = await startNode({
     script: SERVER_ENTRY,
     ...(options.cpus ? { cpus: options.cpus } : {}),
@@ -133,6 +135,7 @@ export async function startApp(
   return {
     ...started,
     dataDir,
+    halt: () => started.stop(),
     async stop() {
       await started.stop();
       rmSync(dataDir, { recursive: true, force: true });

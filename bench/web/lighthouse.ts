@@ -26,6 +26,10 @@ export interface LighthouseResult {
   median: LighthouseRun;
 }
 
+/** Lighthouse errors about its own recording, not about the page. */
+const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_LCP', 'PROTOCOL_TIMEOUT']);
+const MAX_RETRIES = 3;
+
 const FLAGS = [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new'];
 
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
@@ -72,7 +76,7 @@ export async function runLighthouse(options: {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'error' });
   const runs: LighthouseRun[] = [];
   try {
-    for (let i = 0; i < options.runs; i += 1) {
+    for (let i = 0, retries = 0; i < options.runs; i += 1) {
       if (options.storage) await seedStorage(chrome.port, options.origin, options.storage);
       const result = await lighthouse(`${options.origin}${options.path}`, {
         port: chrome.port,
@@ -84,6 +88,14 @@ export async function runLighthouse(options: {
       });
       if (!result) throw new Error('lighthouse returned nothing');
       const lhr = result.lhr;
+      // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP… seen on a busy machine) says nothing
+      // about the page: that run is made again, a few times at most.
+      if (lhr.runtimeError && TRANSIENT.has(lhr.runtimeError.code) && retries < MAX_RETRIES) {
+        console.error(`lighthouse ${options.path}: ${lhr.runtimeError.code}, run again`);
+        retries += 1;
+        i -= 1;
+        continue;
+      }
       if (lhr.runtimeError)
         throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = lhr.categories.performance?.score;
