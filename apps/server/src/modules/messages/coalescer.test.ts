@@ -31,6 +31,24 @@ describe('ChunkCoalescer', () => {
     ]);
   });
 
+  it('keeps chunks at most the delay apart: the wait counts from the previous chunk', () => {
+    coalescer.push('a');
+    vi.advanceTimersByTime(30);
+    coalescer.push('b');
+    vi.advanceTimersByTime(19);
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sent).toEqual([
+      ['a', 0, false],
+      ['b', 1, false],
+    ]);
+    // Text slower than the delay goes out as it comes.
+    vi.advanceTimersByTime(80);
+    coalescer.push('c');
+    vi.advanceTimersByTime(0);
+    expect(sent.at(-1)).toEqual(['c', 2, false]);
+  });
+
   it('sends early once enough characters wait', () => {
     coalescer.push('a');
     coalescer.push('12345');
