@@ -1,6 +1,7 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './vite-precompress.ts';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The API (apps/server) in development; production serves this build from the same origin. */
 const API = process.env.PODRUGA_API ?? 'http://localhost:8080';
@@ -10,8 +11,29 @@ const proxy = {
   '/socket.io': { target: API, ws: true },
 };
 
+/**
+ * `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside every text asset of the build, for the server to
+ * send as they are (@fastify/static `preCompressed`, apps/server/src/plugins/web-app.ts): best compression,
+ * no CPU per request. Originals stay (for clients that accept neither); a variant that is not smaller is
+ * not written. index.html is left alone: the server renders it per brand and compresses it itself.
+ */
+const precompress = compression({
+  include: /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml|map)$/,
+  exclude: /(?:^|[\\/])index\.html$/,
+  // Below this the headers outweigh the saving.
+  threshold: 512,
+  algorithms: [
+    defineAlgorithm('brotliCompress', {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    defineAlgorithm('gzip', { level: 9 }),
+  ],
+  deleteOriginalAssets: false,
+  skipIfLargerOrEqual: true,
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -22,6 +44,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first page needs in one file: without the group the bundler splits the shared
+          // pieces of the entry (jsx-runtime, Mantine's button, React's store hook…) into six more
+          // files, each one more request before the first render (DESIGN §8).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
       // packages/shared is values only (constants, texts, zod schemas): nothing runs on import. Saying so
       // lets the bundler drop the schemas the page never uses instead of pulling ~25 KB gzip of zod in.
       treeshake: {

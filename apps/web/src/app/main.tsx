@@ -1,7 +1,7 @@
 import './styles.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -23,20 +23,31 @@ wireApiClient();
 applyBodyClasses();
 void bootApp(queryClient);
 
-const router = createBrowserRouter(routes);
-setRouter(router);
+/** The router and the first render. */
+function start(rootElement: HTMLElement): void {
+  const router = createBrowserRouter(routes);
+  setRouter(router);
+  const root = createRoot(rootElement);
+  // The first render is a transition: React then renders the shell in slices of a few milliseconds
+  // instead of one long task, so a phone's main thread stays responsive while the app starts (DESIGN §8,
+  // TBT).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={darkModeManager()}>
+          <QueryClientProvider client={queryClient}>
+            <LazyNotifications />
+            <RouterProvider router={router} />
+            <LoadingScreen />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+}
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root');
-
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={darkModeManager()}>
-      <QueryClientProvider client={queryClient}>
-        <LazyNotifications />
-        <RouterProvider router={router} />
-        <LoadingScreen />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// Evaluating the libraries and the app is one long task on a phone already: the router (matching, the
+// guard, the page's chunk) starts in a task of its own. The requests above are on their way meanwhile.
+setTimeout(() => start(rootElement), 0);

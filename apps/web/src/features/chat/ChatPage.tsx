@@ -1,7 +1,7 @@
 import { Loader, Text } from '@mantine/core';
 import { AUTH_MESSAGES, FALLBACK_FIRST_MESSAGE, mediaUrl, SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts';
@@ -12,7 +12,7 @@ import { HomeButton } from '../../shared/ui/HomeButton.tsx';
 import { notify } from '../../shared/ui/notify.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
-import { chatApi } from './api.ts';
+import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
 import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
@@ -22,7 +22,7 @@ import { MessageList } from './MessageList.tsx';
 import { sendImage, sendText } from './send.ts';
 import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import { createChatStore } from './store.ts';
-import { whenUserActive } from './userActivation.ts';
+import { whenSocketNeeded } from './userActivation.ts';
 
 // The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
 const ImageUploadDialog = lazy(() =>
@@ -71,6 +71,7 @@ type PageState = { kind: 'loading' } | Exclude<ChatInit, { kind: 'redirect' }>;
 export function ChatPage() {
   const { id: routeId } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const token = useAuth((s) => s.token);
   const store = useMemo(() => createChatStore(), []);
   const messages = useStore(store, (s) => s.messages);
@@ -97,6 +98,10 @@ export function ChatPage() {
         storedId: local.get(STORAGE_KEYS.currentChatId),
         isMember: selectIsMember(useAuth.getState()),
         allowHomeRedirect,
+        // The header's companion comes alongside the history: one render and one round trip less.
+        onChat: (found) => {
+          if (found.character_id) void queryClient.prefetchQuery(characterQuery(found.character_id));
+        },
       });
       if (cancelled) return;
       if (result.kind === 'redirect') {
@@ -108,7 +113,9 @@ export function ChatPage() {
         store.getState().reset(result.chat.id, result.messages);
         if (result.firstMessageFailed) store.getState().addLocalAssistant(FALLBACK_FIRST_MESSAGE);
       }
-      setState(result);
+      // The whole chat appears in this render: as a transition React renders it in slices of a few ms
+      // instead of one long task (DESIGN §8, TBT). The store update above re-renders only the loader.
+      startTransition(() => setState(result));
     })().catch((error: unknown) => {
       console.error('chat init failed', error);
       if (!cancelled)
@@ -117,7 +124,7 @@ export function ChatPage() {
     return () => {
       cancelled = true;
     };
-  }, [routeId, navigate, store]);
+  }, [routeId, navigate, store, queryClient]);
 
   useEffect(() => () => store.getState().dispose(), [store]);
 
@@ -155,10 +162,13 @@ export function ChatPage() {
       },
     });
     socketRef.current = socket;
-    // Connects once the visitor has touched the page (at once after a click that led here): the history
-    // came over REST, and socket.io-client stays out of a page that is only read (DESIGN §8). A send
-    // made meanwhile waits for the socket (ChatSocket.sendMessage), the tap or key that made it opens it.
-    const stopWaiting = whenUserActive(() => void socket.open(chatId));
+    // Connects once the visitor has touched the page (at once after a click that led here) or brings the
+    // tab back on screen: the history came over REST, and socket.io-client stays out of a page that is
+    // only read (DESIGN §8). At once, too, when the history (loaded before this runs) ends with the
+    // user's message or a streaming reply: a reload while a reply is generated must show it arrive. A
+    // send made meanwhile waits for the socket (ChatSocket.sendMessage); the tap or key that made it
+    // opens it.
+    const stopWaiting = whenSocketNeeded(() => void socket.open(chatId), store.getState().messages);
     return () => {
       stopWaiting();
       socket.close();
@@ -167,22 +177,25 @@ export function ChatPage() {
   }, [chatId, token, store]);
 
   const character = useQuery({
-    queryKey: ['character', chat?.character_id],
-    queryFn: () => chatApi.character(chat?.character_id ?? ''),
+    ...characterQuery(chat?.character_id ?? ''),
     enabled: !!chat?.character_id,
-    staleTime: 5 * 60_000,
   });
   const name = character.data?.name ?? null;
   usePageTitle(name ? `${name} — чат` : null);
 
-  const onSend = (text: string) => {
-    if (!chatId) return;
-    void sendText(
-      { store, socket: socketRef.current, api: chatApi, notifyError: (t) => notify.error(t) },
-      chatId,
-      text,
-    );
-  };
+  // Stable callbacks: the input bar and the list are memoised and skip the page's other re-renders
+  // (the companion's name and avatar arriving, photo dialogs opening).
+  const onSend = useCallback(
+    (text: string) => {
+      if (!chatId) return;
+      void sendText(
+        { store, socket: socketRef.current, api: chatApi, notifyError: (t) => notify.error(t) },
+        chatId,
+        text,
+      );
+    },
+    [chatId, store],
+  );
 
   const gallery = useMemo(
     () =>
@@ -200,10 +213,10 @@ export function ChatPage() {
     if (index >= 0) setGalleryIndex(index);
   }, []);
 
-  const openUpload = () => {
+  const openUpload = useCallback(() => {
     setUploadMounted(true);
     setUploadOpened(true);
-  };
+  }, []);
 
   const onSendImage = (file: File, caption: string) => {
     if (!chatId) return;

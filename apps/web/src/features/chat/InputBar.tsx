@@ -1,8 +1,8 @@
 import { ActionIcon } from '@mantine/core';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { ImageIcon, SendIcon } from '../../shared/ui/icons.tsx';
 import classes from './ChatPage.module.css';
-import { useTypingHint } from './useTypingHint.ts';
+import { TYPING_HINT_PHRASES, useTypingHint } from './useTypingHint.ts';
 
 /** Grows up to this height, then scrolls. */
 const MAX_HEIGHT_PX = 160;
@@ -12,7 +12,7 @@ const MAX_HEIGHT_PX = 160;
  * placeholder types out suggestions while the field is empty and unfocused. A native textarea (Mantine's
  * Textarea would add ~6 KB gzip to the chat's first load, DESIGN §8).
  */
-export function InputBar({
+export const InputBar = memo(function InputBar({
   onSend,
   onAttachPhoto,
   disabled,
@@ -25,7 +25,7 @@ export function InputBar({
   const [value, setValue] = useState('');
   const [focused, setFocused] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
-  const hint = useTypingHint(!focused && value === '');
+  useTypingHint(ref, !focused && value === '');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures when the text changes
   useLayoutEffect(() => {
@@ -73,7 +73,7 @@ export function InputBar({
         ref={ref}
         className={classes.textarea}
         aria-label="Сообщение"
-        placeholder={hint}
+        placeholder={TYPING_HINT_PHRASES[0]}
         rows={1}
         value={value}
         onChange={(event) => setValue(event.currentTarget.value)}
@@ -94,4 +94,4 @@ export function InputBar({
       </ActionIcon>
     </form>
   );
-}
+});

@@ -87,7 +87,7 @@ function distanceFromBottom(el: HTMLElement): number {
  * The message list: bubbles, the typing dots, and the scroll-to-bottom button shown when the view is
  * more than 150 px from the bottom. New messages keep the view at the bottom when it already was there.
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   messages,
   typing,
   empty,
@@ -154,4 +154,4 @@ export function MessageList({
       )}
     </div>
   );
-}
+});

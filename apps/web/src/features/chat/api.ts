@@ -29,3 +29,12 @@ export const chatApi = {
 };
 
 export type ChatApi = typeof chatApi;
+
+/** The chat's companion (header name and avatar): one query options object for the page and the prefetch. */
+export function characterQuery(id: string) {
+  return {
+    queryKey: ['character', id] as const,
+    queryFn: () => chatApi.character(id),
+    staleTime: 5 * 60_000,
+  };
+}

@@ -23,6 +23,8 @@ export interface ChatInitInput {
   isMember: boolean;
   /** Counts one more redirect to "/" and says whether it may happen (router_redirect_count ≤ 3). */
   allowHomeRedirect: () => boolean;
+  /** Told the chat as soon as it is known, before its messages: the page fetches the companion meanwhile. */
+  onChat?: (chat: Chat) => void;
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -72,6 +74,7 @@ export async function initChat(input: ChatInitInput): Promise<ChatInit> {
     }
   }
 
+  input.onChat?.(chat);
   let messages: Message[];
   try {
     messages = early && chat.id === target ? unwrap(await early) : await api.messages(chat.id);

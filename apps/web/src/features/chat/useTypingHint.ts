@@ -1,5 +1,5 @@
 import { TYPING_HINT } from '@podruga/shared';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 /** The four suggestions the input's placeholder types out in turn (000 §2 "rotating typing-hint"). */
 export const TYPING_HINT_PHRASES = [
@@ -14,21 +14,26 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The placeholder animation: types a phrase (70 ms a character), pauses 2500 ms, erases it (40 ms a
- * character), then the next one. Paused (showing nothing animated) while `active` is false; with reduced
- * motion the first phrase simply stands.
+ * The placeholder animation of a text field: the first phrase stands typed out for the pause (2500 ms),
+ * is erased (40 ms a character), the next one is typed (70 ms a character), pauses, and so on. Paused
+ * (the first phrase back) while `active` is false; with reduced motion the first phrase simply stands.
+ *
+ * It writes the field's `placeholder` itself instead of through React state: a re-render of the input
+ * bar every 70 ms kept the chat's main thread busy from its first second (DESIGN §8, Lighthouse TBT).
+ * Render the field with `placeholder={TYPING_HINT_PHRASES[0]}`.
  */
-export function useTypingHint(active: boolean): string {
-  const [text, setText] = useState<string>(TYPING_HINT_PHRASES[0]);
-
+export function useTypingHint(
+  ref: RefObject<HTMLTextAreaElement | HTMLInputElement | null>,
+  active: boolean,
+) {
   useEffect(() => {
-    if (!active || prefersReducedMotion()) {
-      setText(TYPING_HINT_PHRASES[0]);
-      return;
-    }
+    const el = ref.current;
+    if (!el) return;
+    el.placeholder = TYPING_HINT_PHRASES[0];
+    if (!active || prefersReducedMotion()) return;
     let phrase = 0;
-    let length = 0;
-    let erasing = false;
+    let length: number = TYPING_HINT_PHRASES[0].length;
+    let erasing = true;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const full = TYPING_HINT_PHRASES[phrase] ?? '';
@@ -46,12 +51,13 @@ export function useTypingHint(active: boolean): string {
           phrase = (phrase + 1) % TYPING_HINT_PHRASES.length;
         }
       }
-      setText(full.slice(0, length));
+      el.placeholder = full.slice(0, length);
       timer = setTimeout(tick, delay);
     };
-    timer = setTimeout(tick, TYPING_HINT.typeMs);
-    return () => clearTimeout(timer);
-  }, [active]);
-
-  return text;
+    timer = setTimeout(tick, TYPING_HINT.pauseMs);
+    return () => {
+      clearTimeout(timer);
+      el.placeholder = TYPING_HINT_PHRASES[0];
+    };
+  }, [ref, active]);
 }

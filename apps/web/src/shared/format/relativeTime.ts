@@ -6,7 +6,13 @@ const DAY = 24 * HOUR;
 /** 000 §4: relative up to 60 days, then a date. */
 const RELATIVE_DAYS_MAX = 60;
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+// Made on first use: building an Intl formatter loads its locale data, tens of ms on a phone, and most
+// pages never show a stamp older than 60 days (DESIGN §8).
+let dateFormat: Intl.DateTimeFormat | undefined;
+function formatDate(time: number): string {
+  dateFormat ??= new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+  return dateFormat.format(time);
+}
 
 /**
  * The message stamp of 000 §4 "Relative time": «только что» under a minute, then minutes, hours and days
@@ -27,5 +33,5 @@ export function relativeTime(at: Date | number | string, now: number = Date.now(
   }
   const days = Math.floor(diff / DAY);
   if (days <= RELATIVE_DAYS_MAX) return `${days} ${ruPlural(days, ['день', 'дня', 'дней'])} назад`;
-  return dateFormat.format(time);
+  return formatDate(time);
 }
