@@ -13,6 +13,7 @@ import type { SessionClaims } from '../modules/auth/session-tokens.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import { presentMessage } from '../modules/messages/messages.presenter.ts';
 import { MESSAGE_TEXTS, type MessagesService } from '../modules/messages/messages.service.ts';
+import { checkChatText } from '../modules/safety/safety.ts';
 import { connectRedis } from '../redis.ts';
 
 interface SocketData {
@@ -177,7 +178,12 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     let generation: Generation | undefined;
     try {
       // The session is checked on every message: a revoked or expired token stops here.
-      const { user, owned } = await deps.messages.sessionChat(await deps.sessions.claims(token), chatId);
+      const found = deps.messages.sessionChat(await deps.sessions.claims(token), chatId);
+      found.catch(() => {});
+      const content = typeof payload.content === 'string' ? payload.content : '';
+      // Checked while the user and the chat are on their way from the database.
+      const safety = checkChatText(content.trim());
+      const { user, owned } = await found;
       const chat = owned.chat;
       const room = chatRoom(chat.id);
       await socket.join(room);
@@ -189,7 +195,8 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
         user,
         {
           chatId: chat.id,
-          content: typeof payload.content === 'string' ? payload.content : '',
+          content,
+          safety,
           imagePath: typeof payload.imagePath === 'string' ? payload.imagePath.slice(0, 200) : null,
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),
         },

@@ -9,7 +9,7 @@ import type { VisionPort } from '../../providers/vision/port.ts';
 import { sessionUser } from '../auth/auth.service.ts';
 import type { SessionClaims } from '../auth/session-tokens.ts';
 import type { ConsumeResult, LimitsService } from '../limits/limits.service.ts';
-import { checkChatText, checkText } from '../safety/safety.ts';
+import { checkChatText, checkText, type SafetyResult } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
 import type { ChatWithCharacter, HistoryRow, MessagesRepository } from './messages.repository.ts';
@@ -45,6 +45,8 @@ export interface SendInput {
   imagePath?: string | null | undefined;
   /** A photo sent with the message: checked, stored, described by the vision port. */
   image?: Buffer | undefined;
+  /** checkChatText of `content`, when the caller ran it already (while a query was on its way). */
+  safety?: SafetyResult | undefined;
 }
 
 /** Used when the vision service fails: the message still goes through. */
@@ -143,7 +145,7 @@ export class MessagesService {
 
     // Decision: a refused message is kept (nothing the user sent is lost) and answered in character
     // without calling the model; it does not use up the daily allowance.
-    const safety = checkChatText(content);
+    const safety = input.safety ?? checkChatText(content);
     if (!safety.ok) {
       const userMessage = await repo.insert({
         chatId: chat.id,
@@ -200,30 +202,37 @@ export class MessagesService {
       userMessage = allowance.stored;
     }
     const giveBack = () => this.deps.limits.release(user.id, day, 'messages');
-    sink.ack(userMessage);
-    sink.typingStarted();
-
     let character: CharacterRow;
     let history: HistoryRow[];
     try {
       [character, history] = await reads;
     } catch (error) {
+      sink.ack(userMessage);
       await giveBack();
       throw error;
     }
     // The history was read alongside the store: it may or may not hold the new message already.
     const turns = [...history.filter((row) => row.id !== userMessage.id), userMessage];
+    const deltas = this.deps.llm
+      .stream({
+        messages: buildPrompt(character, turns),
+        persona: personaOf(character),
+        ...(signal ? { signal } : {}),
+      })
+      [Symbol.asyncIterator]();
+    // The model is asked first, the user told second: the request is on its way while the
+    // acknowledgement goes out. No text is sent before the acknowledgement.
+    const first = deltas.next();
+    first.catch(() => {});
+    sink.ack(userMessage);
+    sink.typingStarted();
 
     const coalescer = new ChunkCoalescer(sink.chunk, this.deps.chunkChars, this.deps.chunkDelayMs);
     let text = '';
     try {
-      for await (const delta of this.deps.llm.stream({
-        messages: buildPrompt(character, turns),
-        persona: personaOf(character),
-        ...(signal ? { signal } : {}),
-      })) {
-        text += delta;
-        coalescer.push(delta);
+      for (let step = await first; !step.done; step = await deltas.next()) {
+        text += step.value;
+        coalescer.push(step.value);
       }
       coalescer.flush(true);
     } catch (cause) {
