@@ -154,8 +154,8 @@ export function renderReport(report: Report): string {
     lines.push(
       `One database round trip, CPU of the calling process: node-postgres over loopback TCP: \`select 1\` ${f(postgresSelect1, 3)} ms, a prepared one-row query ` +
         `${f(postgresPreparedRow, 3)} ms. PGlite in-process: \`select 1\` ${f(pgliteSelect1, 3)} ms. ` +
-        'A chat message makes five trips (session user; chat with companion; history; count-and-store; the ' +
-        'reply), which the bare relay does not.',
+        'A chat message makes three trips (the session user with the chat, companion, history and count; ' +
+        'count-and-store; the reply), which the bare relay does not.',
     );
   }
 

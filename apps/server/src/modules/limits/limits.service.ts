@@ -38,6 +38,9 @@ export type ConsumeResult =
       reset: { hours: number; minutes: number };
     };
 
+/** consumeMessageWith's answer: what was stored with the count, or the refusal. */
+export type ConsumedWith<T> = { ok: true; day: string; stored: T } | Extract<ConsumeResult, { ok: false }>;
+
 /** Daily limits per tier, counted per Moscow day. */
 export class LimitsService {
   constructor(
@@ -47,6 +50,16 @@ export class LimitsService {
 
   tier(user: UserRow): LimitTier {
     return tierOf(user, this.clock.now());
+  }
+
+  /** Today, as the daily counters name it (the Moscow calendar day). */
+  today(): string {
+    return moscowDay(this.clock.now());
+  }
+
+  /** How many messages a day the user's tier allows. */
+  messagesPerDay(user: UserRow): number {
+    return TIER_LIMITS[this.tier(user)].messagesPerDay;
   }
 
   /** Takes one message from today's allowance, atomically. */
@@ -62,7 +75,7 @@ export class LimitsService {
   async consumeMessageWith<T>(
     user: UserRow,
     store: (usage: Usage) => Promise<T | undefined>,
-  ): Promise<{ ok: true; day: string; stored: T } | Extract<ConsumeResult, { ok: false }>> {
+  ): Promise<ConsumedWith<T>> {
     const now = this.clock.now();
     const tier = tierOf(user, now);
     const limit = TIER_LIMITS[tier].messagesPerDay;

@@ -5,6 +5,7 @@ import {
   type ChatRow,
   characters,
   chats,
+  dailyUsage,
   type MessageRow,
   messages,
   type UserRow,
@@ -20,6 +21,12 @@ export interface NewUserMessage {
   userId: string;
   content: string;
   imagePath: string | null;
+}
+
+/** json from the driver: node-postgres and PGlite parse it; a string is parsed here all the same. */
+function parseJson<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 const COLUMNS = Object.entries(getTableColumns(messages));
@@ -47,6 +54,10 @@ export type HistoryRow = Pick<MessageRow, 'id' | 'content' | 'isUser' | 'message
 export interface ChatWithCharacter {
   chat: ChatRow;
   character: CharacterRow | null;
+  /** The chat's newest HISTORY_ROWS messages, oldest first, when read with it. */
+  history?: HistoryRow[];
+  /** Messages the user has sent today, when read with it (the count before this one). */
+  usedToday?: number;
 }
 
 /** The number of rows `recent` reads for a prompt. */
@@ -64,7 +75,24 @@ export class MessagesRepository {
 
   constructor(private readonly db: Db) {
     this.userWithChat = db
-      .select({ user: users, chat: chats, character: characters })
+      .select({
+        user: users,
+        chat: chats,
+        character: characters,
+        // The prompt's history, newest HISTORY_ROWS, as JSON: no second trip before the model is asked.
+        history: sql<HistoryRow[] | null>`(
+          select json_agg(json_build_object('id', h.id, 'content', h.content, 'isUser', h.is_user,
+            'messageType', h.message_type) order by h.created_at)
+          from (
+            select id, content, is_user, message_type, created_at from ${messages}
+            where ${messages.chatId} = ${chats.id}
+            order by ${messages.createdAt} desc limit ${sql.raw(String(HISTORY_ROWS))}
+          ) h)`,
+        usedToday: sql<number | null>`(
+          select ${dailyUsage.count} from ${dailyUsage}
+          where ${dailyUsage.userId} = ${users.id} and ${dailyUsage.day} = ${sql.placeholder('day')}
+            and ${dailyUsage.resource} = 'messages')`,
+      })
       .from(users)
       .leftJoin(chats, eq(chats.id, sql.placeholder('chatId')))
       .leftJoin(characters, and(eq(characters.id, chats.characterId), eq(characters.userId, chats.userId)))
@@ -106,10 +134,20 @@ export class MessagesRepository {
   async findUserWithChat(
     userId: string,
     chatId: string | null,
+    day: string,
   ): Promise<{ user: UserRow; owned: ChatWithCharacter | undefined } | undefined> {
-    const [row] = await this.userWithChat.execute({ userId, chatId });
+    const [row] = await this.userWithChat.execute({ userId, chatId, day });
     if (!row) return undefined;
-    return { user: row.user, owned: row.chat ? { chat: row.chat, character: row.character } : undefined };
+    if (!row.chat) return { user: row.user, owned: undefined };
+    return {
+      user: row.user,
+      owned: {
+        chat: row.chat,
+        character: row.character,
+        history: parseJson<HistoryRow[]>(row.history) ?? [],
+        usedToday: Number(row.usedToday ?? 0),
+      },
+    };
   }
 
   async characterOf(chat: ChatRow): Promise<CharacterRow | undefined> {

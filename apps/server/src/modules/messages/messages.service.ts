@@ -8,12 +8,12 @@ import type { StoragePort } from '../../providers/storage/port.ts';
 import type { VisionPort } from '../../providers/vision/port.ts';
 import { sessionUser } from '../auth/auth.service.ts';
 import type { SessionClaims } from '../auth/session-tokens.ts';
-import type { ConsumeResult, LimitsService } from '../limits/limits.service.ts';
+import type { ConsumedWith, ConsumeResult, LimitsService } from '../limits/limits.service.ts';
 import { checkChatText, checkText, type SafetyResult } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
 import type { ChatWithCharacter, HistoryRow, MessagesRepository } from './messages.repository.ts';
-import { buildFirstMessagePrompt, buildPrompt, personaOf } from './prompt.ts';
+import { buildFirstMessagePrompt, buildPrompt, type PromptMessage, personaOf } from './prompt.ts';
 
 export const MESSAGE_TEXTS = {
   notAuthorized: 'Not authorized to view this chat',
@@ -66,6 +66,13 @@ export type SendOutcome =
   /** The upstream failed; `reply` holds the partial text when there was any. */
   | { kind: 'failed'; userMessage: MessageRow; reply: MessageRow | null; error: LlmError };
 
+/** A model call under way. */
+interface StartedReply {
+  deltas: AsyncIterator<string>;
+  first: Promise<IteratorResult<string>>;
+  cancel(): void;
+}
+
 const silentSink: ReplySink = { ack: () => {}, typingStarted: () => {}, chunk: () => {} };
 
 export interface MessagesServiceDeps {
@@ -97,7 +104,11 @@ export class MessagesService {
     claims: SessionClaims,
     chatId: string,
   ): Promise<{ user: UserRow; owned: ChatWithCharacter }> {
-    const found = await this.deps.repo.findUserWithChat(claims.userId, UUID.test(chatId) ? chatId : null);
+    const found = await this.deps.repo.findUserWithChat(
+      claims.userId,
+      UUID.test(chatId) ? chatId : null,
+      this.deps.limits.today(),
+    );
     const user = sessionUser(found?.user, claims);
     ownerCheck(user, found?.owned?.chat);
     return { user, owned: found?.owned as ChatWithCharacter };
@@ -165,9 +176,26 @@ export class MessagesService {
       return { kind: 'refused', userMessage, reply, detail: safety.detail };
     }
 
-    // Read while the message is counted and stored; awaited once it is.
-    const reads = Promise.all([owned?.character ?? this.characterOf(chat), repo.recent(chat.id)]);
+    // What the prompt needs: read by the caller with the user and the chat (the socket), or here while
+    // the message is counted and stored.
+    const reads: Promise<[CharacterRow, HistoryRow[]]> =
+      owned?.character && owned.history
+        ? Promise.resolve([owned.character, owned.history])
+        : Promise.all([owned?.character ?? this.characterOf(chat), repo.recent(chat.id)]);
     reads.catch(() => {});
+    // Today's count, read with the chat, says there is room: the model is asked while the message is
+    // counted and stored. The statement still decides; a refusal or a failure cancels the request.
+    let call: StartedReply | undefined;
+    if (
+      !image &&
+      owned?.character &&
+      owned.history &&
+      owned.usedToday !== undefined &&
+      owned.usedToday < this.deps.limits.messagesPerDay(user)
+    ) {
+      const turns = [...owned.history, { content, isUser: true, messageType: 'text' }];
+      call = this.startReply(owned.character, turns, signal);
+    }
     let userMessage: MessageRow;
     let day: string;
     if (image) {
@@ -191,39 +219,45 @@ export class MessagesService {
       }
     } else {
       // Counted and stored in one statement: never stored uncounted, never counted unstored.
-      const allowance = await this.deps.limits.consumeMessageWith(user, (usage) =>
-        repo.insertCounted(
-          { chatId: chat.id, userId: user.id, content, imagePath: input.imagePath ?? null },
-          usage,
-        ),
-      );
-      if (!allowance.ok) return this.rateLimited(user, chat, allowance);
+      let allowance: ConsumedWith<MessageRow>;
+      try {
+        allowance = await this.deps.limits.consumeMessageWith(user, (usage) =>
+          repo.insertCounted(
+            { chatId: chat.id, userId: user.id, content, imagePath: input.imagePath ?? null },
+            usage,
+          ),
+        );
+      } catch (error) {
+        call?.cancel();
+        throw error;
+      }
+      if (!allowance.ok) {
+        call?.cancel();
+        return this.rateLimited(user, chat, allowance);
+      }
       day = allowance.day;
       userMessage = allowance.stored;
     }
     const giveBack = () => this.deps.limits.release(user.id, day, 'messages');
-    let character: CharacterRow;
-    let history: HistoryRow[];
-    try {
-      [character, history] = await reads;
-    } catch (error) {
-      sink.ack(userMessage);
-      await giveBack();
-      throw error;
+    if (!call) {
+      let character: CharacterRow;
+      let history: HistoryRow[];
+      try {
+        [character, history] = await reads;
+      } catch (error) {
+        sink.ack(userMessage);
+        await giveBack();
+        throw error;
+      }
+      // The history was read alongside the store: it may or may not hold the new message already.
+      call = this.startReply(
+        character,
+        [...history.filter((row) => row.id !== userMessage.id), userMessage],
+        signal,
+      );
     }
-    // The history was read alongside the store: it may or may not hold the new message already.
-    const turns = [...history.filter((row) => row.id !== userMessage.id), userMessage];
-    const deltas = this.deps.llm
-      .stream({
-        messages: buildPrompt(character, turns),
-        persona: personaOf(character),
-        ...(signal ? { signal } : {}),
-      })
-      [Symbol.asyncIterator]();
-    // The model is asked first, the user told second: the request is on its way while the
-    // acknowledgement goes out. No text is sent before the acknowledgement.
-    const first = deltas.next();
-    first.catch(() => {});
+    // The model is asked first, the user told second. No text is sent before the acknowledgement.
+    const { deltas, first } = call;
     sink.ack(userMessage);
     sink.typingStarted();
 
@@ -256,6 +290,21 @@ export class MessagesService {
     }
     const reply = await repo.insertReply({ chatId: chat.id, userId: user.id, content: text });
     return { kind: 'replied', userMessage, reply };
+  }
+
+  /** Asks the model now; the caller reads the deltas (the first one is already on its way). */
+  private startReply(character: CharacterRow, turns: PromptMessage[], signal?: AbortSignal): StartedReply {
+    const cancel = new AbortController();
+    const deltas = this.deps.llm
+      .stream({
+        messages: buildPrompt(character, turns),
+        persona: personaOf(character),
+        signal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal,
+      })
+      [Symbol.asyncIterator]();
+    const first = deltas.next();
+    first.catch(() => {});
+    return { deltas, first, cancel: () => cancel.abort() };
   }
 
   /** The daily limit is reached: a stored rate-limit card and the payload of the `rate_limit` event. */
