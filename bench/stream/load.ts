@@ -265,18 +265,13 @@ export interface ReplyFigures {
 export function replyFigures(records: ReplyRecord[], expectedText: string): ReplyFigures {
   const ok = records.filter((r) => r.ok);
   const errors = [...new Set(records.filter((r) => !r.ok).map((r) => r.error ?? '?'))].slice(0, 5);
+  const firstTokens = ok.map((r) => r.firstTokenMs);
   return {
     replies: records.length,
     failed: records.length - ok.length,
     wrongText: ok.filter((r) => r.text !== expectedText).length,
-    firstTokenP50: percentile(
-      ok.map((r) => r.firstTokenMs),
-      50,
-    ),
-    firstTokenP99: percentile(
-      ok.map((r) => r.firstTokenMs),
-      99,
-    ),
+    firstTokenP50: percentile(firstTokens, 50),
+    firstTokenP99: percentile(firstTokens, 99),
     gapP99: percentile(
       ok.flatMap((r) => r.gaps),
       99,
