@@ -13,7 +13,6 @@ import type { SessionClaims } from '../modules/auth/session-tokens.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import { presentMessage } from '../modules/messages/messages.presenter.ts';
 import { MESSAGE_TEXTS, type MessagesService } from '../modules/messages/messages.service.ts';
-import { checkChatText } from '../modules/safety/safety.ts';
 import { connectRedis } from '../redis.ts';
 
 interface SocketData {
@@ -178,12 +177,12 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     let generation: Generation | undefined;
     try {
       // The session is checked on every message: a revoked or expired token stops here.
-      const found = deps.messages.sessionChat(await deps.sessions.claims(token), chatId);
-      found.catch(() => {});
       const content = typeof payload.content === 'string' ? payload.content : '';
-      // Checked while the user and the chat are on their way from the database.
-      const safety = checkChatText(content.trim());
-      const { user, owned } = await found;
+      const { user, owned, safety } = await deps.messages.sessionChat(
+        await deps.sessions.claims(token),
+        chatId,
+        content,
+      );
       const chat = owned.chat;
       const room = chatRoom(chat.id);
       await socket.join(room);

@@ -57,9 +57,9 @@ export class LimitsService {
     return moscowDay(this.clock.now());
   }
 
-  /** How many messages a day the user's tier allows. */
-  messagesPerDay(user: UserRow): number {
-    return TIER_LIMITS[this.tier(user)].messagesPerDay;
+  /** Whether `used` messages today leave the user's tier room for one more (a hint: consuming decides). */
+  hasMessageRoom(user: UserRow, used: number): boolean {
+    return used < TIER_LIMITS[this.tier(user)].messagesPerDay;
   }
 
   /** Takes one message from today's allowance, atomically. */

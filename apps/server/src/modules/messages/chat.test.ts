@@ -36,6 +36,8 @@ class FakeUpstream {
   mode: 'ok' | 'fail-midway' | 'slow' | 'down' = 'ok';
   words = Array.from({ length: 30 }, (_, i) => `слово${i} `);
   requests = 0;
+  /** Replies sent to the end ([DONE]); a cancelled call never gets there. */
+  completed = 0;
   private server: Server | undefined;
   baseUrl = '';
 
@@ -60,6 +62,7 @@ class FakeUpstream {
       res.write(sse(word));
       await sleep(gap);
     }
+    this.completed++;
     res.end('data: [DONE]\n\n');
   }
 
@@ -254,6 +257,31 @@ describe('realtime chat', () => {
     expect(rest.statusCode).toBe(429);
     expect(rest.json()).toMatchObject({ code: 'rate_limited', limit_type: 'messages', user_type: 'guest' });
     upstream.words = Array.from({ length: 30 }, (_, i) => `слово${i} `);
+  });
+
+  it('a send refused at the limit cancels the model call begun while it was being counted', async () => {
+    const { token, chatId } = await userWithChat();
+    const c = await client(token, chatId);
+    upstream.words = ['ок'];
+    for (let i = 0; i < 4; i++) {
+      c.socket.emit('message', { content: `сообщение ${i}`, current_chat_id: chatId });
+      await c.waitFor(() => c.count('streaming_complete') === i + 1);
+    }
+    // One message left today: both sends see room and ask the model; the count lets one through.
+    upstream.words = Array.from({ length: 30 }, (_, i) => `слово${i} `);
+    upstream.mode = 'slow';
+    const completedBefore = upstream.completed;
+    c.socket.emit('message', { content: 'первое', current_chat_id: chatId });
+    c.socket.emit('message', { content: 'второе', current_chat_id: chatId });
+    await c.waitFor(() => c.count('streaming_complete') === 5 && c.count('rate_limit') === 1);
+    await sleep(100);
+    expect(upstream.completed - completedBefore).toBe(1);
+    const stored = await history(token, chatId);
+    expect(stored.filter((m) => m.is_user)).toHaveLength(5);
+    expect(stored.filter((m) => !m.is_user && m.message_type === 'text').at(-1)?.content).toContain(
+      'слово29',
+    );
+    upstream.mode = 'ok';
   });
 
   it('an upstream failure mid-reply stores the partial reply and emits the error', async () => {

@@ -45,7 +45,7 @@ export interface SendInput {
   imagePath?: string | null | undefined;
   /** A photo sent with the message: checked, stored, described by the vision port. */
   image?: Buffer | undefined;
-  /** checkChatText of `content`, when the caller ran it already (while a query was on its way). */
+  /** checkChatText of `content`, when it ran already (sessionChat runs it during its query). */
   safety?: SafetyResult | undefined;
 }
 
@@ -97,21 +97,26 @@ export class MessagesService {
   }
 
   /**
-   * The session's user and the chat with her companion, read in one trip (the socket path). A failed
-   * session wins over a missing chat, so a stranger learns nothing about chat ids.
+   * The session's user and the chat with her companion, read in one trip (the socket path), and the
+   * safety check of the message's text, run while that trip is on its way. A failed session wins over
+   * a missing chat, so a stranger learns nothing about chat ids.
    */
   async sessionChat(
     claims: SessionClaims,
     chatId: string,
-  ): Promise<{ user: UserRow; owned: ChatWithCharacter }> {
-    const found = await this.deps.repo.findUserWithChat(
+    content: string,
+  ): Promise<{ user: UserRow; owned: ChatWithCharacter; safety: SafetyResult }> {
+    const reading = this.deps.repo.findUserWithChat(
       claims.userId,
       UUID.test(chatId) ? chatId : null,
       this.deps.limits.today(),
     );
+    reading.catch(() => {});
+    const safety = checkChatText(content.trim());
+    const found = await reading;
     const user = sessionUser(found?.user, claims);
     ownerCheck(user, found?.owned?.chat);
-    return { user, owned: found?.owned as ChatWithCharacter };
+    return { user, owned: found?.owned as ChatWithCharacter, safety };
   }
 
   private async findChat(chatId: string): Promise<ChatRow | undefined> {
@@ -136,8 +141,9 @@ export class MessagesService {
    * chat (and her companion) when the caller has already checked it is the user's.
    *
    * For the first token's sake (DESIGN §8) the waits overlap and the trips are few: a text message
-   * is counted and stored in one statement while the companion and the history are read, and the
-   * model is called as soon as both are done.
+   * is counted and stored in one statement; when the caller read today's count with the chat and it
+   * leaves room, the model is asked meanwhile (a refusal or a failed store cancels that call), else
+   * as soon as the message is stored. No text goes out before the acknowledgement.
    */
   async send(
     user: UserRow,
@@ -191,7 +197,7 @@ export class MessagesService {
       owned?.character &&
       owned.history &&
       owned.usedToday !== undefined &&
-      owned.usedToday < this.deps.limits.messagesPerDay(user)
+      this.deps.limits.hasMessageRoom(user, owned.usedToday)
     ) {
       const turns = [...owned.history, { content, isUser: true, messageType: 'text' }];
       call = this.startReply(owned.character, turns, signal);
