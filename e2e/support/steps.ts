@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The first-visit 18+ gate: every new visitor answers it once. */
 export async function passAdultGate(page: Page): Promise<void> {
@@ -46,4 +46,35 @@ export async function adoptFirstCompanion(page: Page, appUrl: string): Promise<s
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
   await page.locator('[data-testid="chat-message"][data-sender="assistant"]').first().waitFor();
   return name;
+}
+
+/**
+ * The page a user settles on (issue 9): the URL matches `url` and stays the same for `stableMs`, and
+ * `content` is visible at the end of it. A URL that is only passed through (a redirect a moment later)
+ * fails this, where `waitForURL` alone would pass.
+ */
+export async function expectSettled(
+  page: Page,
+  url: RegExp,
+  content: Locator,
+  { stableMs = 1500, timeout = 30_000 }: { stableMs?: number; timeout?: number } = {},
+): Promise<void> {
+  await page.waitForURL(url, { timeout });
+  const deadline = Date.now() + timeout;
+  let since = Date.now();
+  let last = page.url();
+  while (Date.now() - since < stableMs) {
+    if (Date.now() > deadline) throw new Error(`the URL never settled: last ${last}`);
+    await page.waitForTimeout(100);
+    const now = page.url();
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    }
+  }
+  if (!url.test(last)) {
+    throw new Error(`settled on ${last}, expected ${url}`);
+  }
+  await content.first().waitFor({ state: 'visible', timeout: Math.max(1000, deadline - Date.now()) });
+  if (page.url() !== last) throw new Error(`left ${last} for ${page.url()} while waiting for the content`);
 }

@@ -13,3 +13,4 @@ export * from './plural.ts';
 export * from './realtime/events.ts';
 export * from './tiers.ts';
 export * from './validation/auth.ts';
+export * from './validation/text.ts';
