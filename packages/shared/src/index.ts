@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './creation/options.ts';
 export * from './creation/rules.ts';
 export * from './creation/validation.ts';
+export * from './features.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './plural.ts';

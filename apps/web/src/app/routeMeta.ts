@@ -10,7 +10,15 @@ export interface RouteMeta {
   skipAuth?: boolean;
   /** For pages a later release builds: one honest line about what will be here. */
   soon?: string;
+  /**
+   * How wide the page's content is; the header (and footer) line up with it. `form` — the wizard's
+   * one column, `wide` (default) — two-column pages, `chat` — the chat column, `full` — edge to edge
+   * (001 §2: /gfs is rendered full width).
+   */
+  width?: PageWidth;
 }
+
+export type PageWidth = 'form' | 'wide' | 'chat' | 'full';
 
 export function isRouteMeta(value: unknown): value is RouteMeta {
   return typeof value === 'object' && value !== null;

@@ -14,7 +14,10 @@ import type { RouteMeta } from './routeMeta.ts';
 const AFFILIATE_KEY = 'affiliate_code';
 
 // Every page is its own chunk (DESIGN §8): the first page loads only the shell and itself.
-const home = { lazy: () => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })) };
+const home = {
+  handle: { width: 'form' } satisfies RouteMeta,
+  lazy: () => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
+};
 const soon = {
   lazy: () => import('../features/shell/ComingSoonPage.tsx').then((m) => ({ Component: m.ComingSoonPage })),
 };
@@ -64,7 +67,7 @@ export const routes: RouteObject[] = [
           { index: true, ...home },
           {
             path: 'personify',
-            ...page({ title: 'Персонализируй свою подругу' }, () =>
+            ...page({ title: 'Персонализируй свою подругу', width: 'form' }, () =>
               import('../features/creation/PersonalityPage.tsx').then((m) => ({
                 Component: m.PersonalityPage,
               })),
@@ -144,7 +147,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...redirectTo('/?showPrivacy=true') },
           {
             path: 'gfs',
-            ...page({ title: 'Галерея подруг' }, () =>
+            ...page({ title: 'Галерея подруг', width: 'full' }, () =>
               import('../features/gallery/GalleryPage.tsx').then((m) => ({ Component: m.GalleryPage })),
             ),
           },

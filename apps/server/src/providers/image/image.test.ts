@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAutomatic1111Image } from './automatic1111.ts';
 import { isPng } from './http.ts';
-import { createOfflineImage } from './offline.ts';
+import { createOfflineImage, portraitSvg } from './offline.ts';
 import { type ImagePort, ImageProviderError, type ImageRequest, type PortraitTraits } from './port.ts';
 import { createVeniceImage } from './venice.ts';
 
@@ -177,6 +177,17 @@ describe('offline adapter', () => {
     const { images } = await offline.generate({ ...REQUEST, width: 512, height: 768 });
     const meta = await sharp(images[0]!).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 512, height: 768 });
+  });
+
+  it('puts its "демо-портрет" label where a 3:4 crop of the square (the gallery cards) still shows it', () => {
+    const svg = portraitSvg({ ...REQUEST, width: 1024, height: 1024 });
+    const label =
+      /<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*\/>\s*<text[^>]*>демо-портрет<\/text>/.exec(svg);
+    expect(label).not.toBeNull();
+    const [left, width] = [Number(label?.[1]), Number(label?.[2])];
+    // object-fit: cover of a 512-wide square into 3:4 keeps x from 64 to 448.
+    expect(left).toBeGreaterThanOrEqual(64);
+    expect(left + width).toBeLessThanOrEqual(448);
   });
 
   it('is deterministic for the same request and varies with the seed and the traits', async () => {

@@ -4,8 +4,9 @@ import type { ImagePort, ImageRequest, PortraitTraits } from './port.ts';
 
 /**
  * The offline stand-in: a stylised bust drawn as SVG from the traits and the seed, rendered to PNG by
- * sharp. Same request → byte-identical PNG. Labelled "offline" in a corner so nobody mistakes it for a
- * real generation. Tasteful by construction: a clothed bust, shapes only.
+ * sharp. Same request → byte-identical PNG. Labelled "демо-портрет" at the bottom centre, where it stays
+ * visible when a page crops the square to 3:4, so nobody mistakes it for a real generation. Tasteful by
+ * construction: a clothed bust, shapes only.
  */
 
 const SKIN: Record<string, string> = {
@@ -212,8 +213,8 @@ ${backHair(t.hairstyle, hair, r)}
 ${torso(t, skin, top)}
 ${face(t, skin, hair, r)}
 ${frontHair(t.hairstyle, hair)}
-<rect x="430" y="490" width="76" height="18" rx="9" fill="#000" opacity="0.45"/>
-<text x="468" y="503" font-family="DejaVu Sans, Arial, sans-serif" font-size="11" fill="#fff" text-anchor="middle">offline</text>
+<rect x="206" y="484" width="100" height="20" rx="10" fill="#000" opacity="0.45"/>
+<text x="256" y="498" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" fill="#fff" text-anchor="middle">демо-портрет</text>
 </svg>`;
 }
 

@@ -11,7 +11,7 @@ export function ChatLayout() {
     local.set(STORAGE_KEYS.lastVisitedPath, pathname);
   }, [pathname]);
   return (
-    <div className="app-frame">
+    <div className="app-frame" data-width="chat">
       <Header />
       <main className="app-main">
         <Outlet />

@@ -44,9 +44,15 @@ export function CatalogueCard({ item, busy, disabled, onChoose }: CatalogueCardP
         <Text size="sm" c="dimmed" lineClamp={3} className={classes.summary}>
           {item.summary}
         </Text>
-        <Group gap={4}>
+        <Group gap={4} className={classes.tags}>
           {traits.map((t) => (
-            <Badge key={t} variant="light" color="pink" tt="none">
+            <Badge
+              key={t}
+              variant="light"
+              color="pink"
+              tt="none"
+              classNames={{ root: classes.tag, label: classes.tagLabel }}
+            >
               {t}
             </Badge>
           ))}

@@ -1,16 +1,46 @@
 import {
   ANONYMOUS_SESSIONS_PER_HOUR,
   PRIVACY_CHANGE_NOTICE_DAYS,
+  PRODUCT_FEATURES,
+  type ProductFeature,
   SUPPORT_REPLY_HOURS,
   TIER_LIMITS,
 } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
-import { type LegalDocument, PRIVACY, TERMS } from './texts.ts';
+import { type Features, type LegalDocument, PRIVACY, privacyFor, TERMS, termsFor } from './texts.ts';
+
+const featureNames = Object.keys(PRODUCT_FEATURES) as ProductFeature[];
+const withFeatures = (on: boolean): Features =>
+  Object.fromEntries(featureNames.map((name) => [name, on])) as Features;
+/** The whole product, every part live: the texts as they will read once every issue has landed. */
+const ALL = withFeatures(true);
+const NONE = withFeatures(false);
+const FULL_TERMS = termsFor(ALL);
+const FULL_PRIVACY = privacyFor(ALL);
 
 const DOCUMENTS: [string, LegalDocument][] = [
   ['terms', TERMS],
   ['privacy', PRIVACY],
+  ['terms (every part live)', FULL_TERMS],
+  ['privacy (every part live)', FULL_PRIVACY],
+  ['terms (nothing optional live)', termsFor(NONE)],
+  ['privacy (nothing optional live)', privacyFor(NONE)],
 ];
+
+/** Words that would promise a part of the product; none may appear while that part is not live. */
+const PROMISES: Record<ProductFeature, RegExp> = {
+  payments: /NOWPayments|Platega|TwinPay|CactusPay|оплаченн|VIP|платежн(ые|ых) провайдер/i,
+  companionPhotos: /прислать ее фото|созданные для вас фото|ее фото/i,
+  videos: /видео/i,
+  voiceMessages: /голосов(ое|ые|ых) сообщени|распознавани|синтез речи/i,
+  voiceCalls: /звон|ElevenLabs/i,
+  likeness: /по образу/i,
+  appInstall: /установленн(ое|ого|ом) приложени/i,
+  push: /push/i,
+  supportForm: /форму «Поддержка»/i,
+  profile: /в профиле/i,
+  selfServiceAccount: /выгрузить свои чаты и в любой момент удалить|Свои чаты вы можете выгрузить сами/i,
+};
 
 const allParagraphs = (doc: LegalDocument) => doc.sections.flatMap((s) => s.paragraphs);
 const fullText = (doc: LegalDocument) => allParagraphs(doc).join('\n');
@@ -81,6 +111,25 @@ describe('legal texts', () => {
     expect(fullText(doc)).not.toMatch(/\$\{|undefined|null|NaN/);
   });
 
+  it.each(featureNames)('while "%s" is not live, neither text promises it', (feature) => {
+    const off = { ...ALL, [feature]: false };
+    const text = `${fullText(termsFor(off))}\n${fullText(privacyFor(off))}`;
+    // A few words of one feature legitimately stand in another's text; only this feature's own promises count.
+    expect(text).not.toMatch(PROMISES[feature]);
+  });
+
+  it('today’s texts promise nothing that is not live', () => {
+    const text = `${fullText(TERMS)}\n${fullText(PRIVACY)}`;
+    for (const feature of featureNames) {
+      if (!PRODUCT_FEATURES[feature]) expect(text, feature).not.toMatch(PROMISES[feature]);
+    }
+  });
+
+  it('every part’s text is there for the day it lands', () => {
+    const text = `${fullText(FULL_TERMS)}\n${fullText(FULL_PRIVACY)}`;
+    for (const feature of featureNames) expect(text, feature).toMatch(PROMISES[feature]);
+  });
+
   it('privacy gives the support e-mail and the numbers from shared', () => {
     const text = fullText(PRIVACY);
     expect(text).toContain('{supportEmail}');
@@ -92,7 +141,7 @@ describe('legal texts', () => {
   });
 
   it('privacy names the processors and never claims to see card data', () => {
-    const text = fullText(PRIVACY);
+    const text = fullText(FULL_PRIVACY);
     for (const name of ['NOWPayments', 'Platega', 'TwinPay', 'CactusPay', 'ElevenLabs'])
       expect(text).toContain(name);
     expect(text).toMatch(/Номера карт[^.]*не попадают/);
@@ -108,7 +157,7 @@ describe('legal texts', () => {
 
   it('terms state the limits from shared', () => {
     const { guest, free, verified, pwa, plus, vip } = TIER_LIMITS;
-    const rules = TERMS.sections.find((s) => s.id === 'rules')?.paragraphs.join(' ') ?? '';
+    const rules = FULL_TERMS.sections.find((s) => s.id === 'rules')?.paragraphs.join(' ') ?? '';
     expect(rules).toContain(
       `гость — ${guest.messagesPerDay}, бесплатный аккаунт — ${free.messagesPerDay}, аккаунт с подтвержденным e-mail — ${verified.messagesPerDay}`,
     );
@@ -121,7 +170,7 @@ describe('legal texts', () => {
     }
     for (const tier of [guest, free, verified, pwa]) expect(tier.videosPerDay).toBe(0);
 
-    const plusText = TERMS.sections.find((s) => s.id === 'plus')?.paragraphs.join(' ') ?? '';
+    const plusText = FULL_TERMS.sections.find((s) => s.id === 'plus')?.paragraphs.join(' ') ?? '';
     expect(plusText).toContain(`до ${plus.messagesPerDay} сообщений`);
     expect(plusText).toContain(`до ${plus.voiceSecondsPerDay / 60} минут голосовых звонков`);
     expect(plusText).toContain(`до ${plus.videosPerDay} видео`);
@@ -133,7 +182,7 @@ describe('legal texts', () => {
   });
 
   it('terms keep the original rules that are true', () => {
-    const text = fullText(TERMS);
+    const text = fullText(FULL_TERMS);
     expect(text).toContain('18 лет');
     expect(text).toContain('удалению аккаунта без предупреждения');
     expect(text).toContain('сразу и безвозвратно');

@@ -1,5 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { type PaywallContext, ruPlural, TIER_LIMITS } from '@podruga/shared';
+import { type PaywallContext, PRODUCT_FEATURES, ruPlural, TIER_LIMITS } from '@podruga/shared';
 import { useNavigate } from 'react-router';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { usePaywall } from './paywallStore.ts';
@@ -8,15 +8,20 @@ const friends = (n: number) => `${n} ${ruPlural(n, ['подруга', 'подр�
 const friendsAcc = (n: number) => `${n} ${ruPlural(n, ['подругу', 'подруги', 'подруг'])}`;
 const messages = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'сообщения', 'сообщений'])}`;
 
-/** What Plus gives, with the real numbers (DESIGN §5: 50 messages a day, never "unlimited"). */
-function plusPerks(): string[] {
+/**
+ * What Plus gives, with the real numbers (DESIGN §5: 50 messages a day, never "unlimited"), and only
+ * the parts that exist (PRODUCT_FEATURES): videos and voice minutes appear when they land.
+ */
+export function plusPerks(features = PRODUCT_FEATURES): string[] {
   const plus = TIER_LIMITS.plus;
   const minutes = Math.round(plus.voiceSecondsPerDay / 60);
   return [
     'Сколько угодно подруг',
     `${messages(plus.messagesPerDay)} в день`,
-    `${plus.videosPerDay} видео в день`,
-    `${minutes} ${ruPlural(minutes, ['минута', 'минуты', 'минут'])} голосовых звонков в день`,
+    ...(features.videos ? [`${plus.videosPerDay} видео в день`] : []),
+    ...(features.voiceCalls
+      ? [`${minutes} ${ruPlural(minutes, ['минута', 'минуты', 'минут'])} голосовых звонков в день`]
+      : []),
   ];
 }
 
@@ -45,8 +50,16 @@ function copyFor(context: PaywallContext, count: number | null): Copy {
       title: 'Все места для подруг заняты',
       text: `В бесплатном аккаунте можно создать до ${limit} подруг${
         count !== null ? ` — у тебя уже ${friends(count)}` : ''
-      }. С Plus подруг может быть сколько угодно.`,
-      note: 'Скоро можно будет установить приложение — в нём дневной лимит сообщений выше.',
+      }.${PRODUCT_FEATURES.payments ? ' С Plus подруг может быть сколько угодно.' : ''}`,
+      ...(PRODUCT_FEATURES.appInstall
+        ? { note: 'Установи приложение — в нём дневной лимит сообщений выше.' }
+        : {}),
+    };
+  }
+  if (!PRODUCT_FEATURES.payments) {
+    return {
+      title: 'Лимит бесплатного доступа',
+      text: 'Это ограничение бесплатного доступа. Платный доступ Plus пока не подключён.',
     };
   }
   return {
@@ -61,6 +74,8 @@ export function PaywallDialog() {
   const openAuth = useAuthDialog((s) => s.open);
   const navigate = useNavigate();
   const copy = copyFor(context, currentCount);
+  // Until payments land (issue 13) no button leads to a page where nothing can be bought.
+  const payments = PRODUCT_FEATURES.payments;
 
   return (
     <Modal
@@ -73,14 +88,18 @@ export function PaywallDialog() {
     >
       <Stack gap="sm">
         <Text size="sm">{copy.text}</Text>
-        <Text size="sm" fw={600}>
-          Что даёт Plus:
-        </Text>
-        <List size="sm" spacing={4}>
-          {plusPerks().map((perk) => (
-            <List.Item key={perk}>{perk}</List.Item>
-          ))}
-        </List>
+        {payments && (
+          <>
+            <Text size="sm" fw={600}>
+              Что даёт Plus:
+            </Text>
+            <List size="sm" spacing={4}>
+              {plusPerks().map((perk) => (
+                <List.Item key={perk}>{perk}</List.Item>
+              ))}
+            </List>
+          </>
+        )}
         {copy.note && (
           <Text size="xs" c="dimmed">
             {copy.note}
@@ -99,18 +118,20 @@ export function PaywallDialog() {
             Создать аккаунт
           </Button>
         ) : (
-          <Button variant="default" onClick={close}>
-            Не сейчас
+          <Button variant={payments ? 'default' : 'filled'} onClick={close}>
+            {payments ? 'Не сейчас' : 'Понятно'}
           </Button>
         )}
-        <Button
-          onClick={() => {
-            close();
-            navigate('/plus');
-          }}
-        >
-          Улучшить до Plus
-        </Button>
+        {payments && (
+          <Button
+            onClick={() => {
+              close();
+              navigate('/plus');
+            }}
+          >
+            Улучшить до Plus
+          </Button>
+        )}
       </Group>
     </Modal>
   );

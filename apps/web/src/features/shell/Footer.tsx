@@ -22,10 +22,22 @@ export function Footer() {
           </span>
         </Text>
         <div className={classes.links}>
-          <Anchor component="button" type="button" size="sm" onClick={() => show('terms')}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            className={classes.link}
+            onClick={() => show('terms')}
+          >
             Пользовательское соглашение
           </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={() => show('privacy')}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            className={classes.link}
+            onClick={() => show('privacy')}
+          >
             Политика конфиденциальности
           </Anchor>
         </div>
