@@ -7,8 +7,9 @@ import { isRouteMeta, type PageWidth } from './routeMeta.ts';
  * the footer and every page's container use, so their edges line up.
  */
 export function usePageWidth(fallback: PageWidth = 'wide'): PageWidth {
+  const matches = useMatches();
   let width = fallback;
-  for (const match of useMatches())
+  for (const match of matches)
     if (isRouteMeta(match.handle) && match.handle.width) width = match.handle.width;
   return width;
 }
