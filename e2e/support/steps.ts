@@ -43,8 +43,11 @@ export async function adoptFirstCompanion(page: Page, appUrl: string): Promise<s
   await first.waitFor();
   const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
   await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
-  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
-  await page.locator('[data-testid="chat-message"][data-sender="assistant"]').first().waitFor();
+  await expectSettled(
+    page,
+    /\/chat\/[0-9a-f-]{36}$/,
+    page.locator('[data-testid="chat-message"][data-sender="assistant"]'),
+  );
   return name;
 }
 
