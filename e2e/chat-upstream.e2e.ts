@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor } from './support/browser.ts';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
-import { adoptFirstCompanion } from './support/steps.ts';
+import { adoptFirstCompanion, expectSettled } from './support/steps.ts';
 
 let llm: FakeLlm;
 let app: RunningApp;
@@ -46,8 +46,9 @@ describe('chat on an OpenAI-compatible upstream', () => {
     expect(chatRequest?.stream).toBe(true);
     expect(chatRequest?.messages[0]?.role).toBe('system');
 
+    const chatUrl = new RegExp(`${new URL(page.url()).pathname}$`);
     await page.reload();
-    await assistant.filter({ hasText: 'Давай продолжим!' }).first().waitFor();
+    await expectSettled(page, chatUrl, assistant.filter({ hasText: 'Давай продолжим!' }));
     await ctx.close();
   });
 });
