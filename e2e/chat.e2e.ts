@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
-import { adoptFirstCompanion, expectToast } from './support/steps.ts';
+import {
+  adoptFirstCompanion,
+  expectSettled,
+  expectToast,
+  openUserMenu,
+  passAdultGate,
+} from './support/steps.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -76,7 +82,7 @@ describe('chatting with her', () => {
     expect(history).toBe(5);
 
     await page.reload();
-    await bubbles(page, 'user').nth(4).waitFor();
+    await expectSettled(page, new RegExp(`/chat/${chatId}$`), bubbles(page, 'user').nth(4));
     expect(await bubbles(page, 'user').count()).toBe(5);
     expect(await bubbles(page, 'assistant').count()).toBe(6);
 
@@ -99,7 +105,7 @@ describe('chatting with her', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The same chat, the same companion, and she answers again.
-    expect(page.url().endsWith(`/chat/${chatId}`)).toBe(true);
+    await expectSettled(page, new RegExp(`/chat/${chatId}$`), bubbles(page, 'assistant'));
     const after = await say(page, 'Я зарегистрировался!');
     expect(after.length).toBeGreaterThan(0);
     await ctx.close();
@@ -147,10 +153,47 @@ describe('a photo in the chat', () => {
     await page.keyboard.press('Escape');
 
     // After a reload the photo and the reply are still there, the photo served from /pics.
+    const chatUrl = new RegExp(`${new URL(page.url()).pathname}$`);
     await page.reload();
     const img = bubbles(page, 'user').last().locator('img');
-    await img.waitFor();
+    await expectSettled(page, chatUrl, img);
     expect(await img.getAttribute('src')).toMatch(/\/pics\//);
+    await ctx.close();
+  });
+});
+
+describe('a registered user without a companion', () => {
+  it('opens /chat and is offered to create one or pick one, not an error', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(app.url);
+    await passAdultGate(page);
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Войти' }).click();
+    await page.getByRole('checkbox', { name: 'Создать новый аккаунт' }).check();
+    const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
+    await dialog.getByLabel('Имя').fill('Игорь');
+    await dialog.getByLabel('Эл. почта').fill(`igor-${Date.now()}@mail.ru`);
+    await dialog.getByLabel('Пароль', { exact: true }).fill('tihaya-gavan-5');
+    await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
+    await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
+    await expectToast(page, AUTH_MESSAGES.registerSuccess);
+
+    await page.goto(`${app.url}/chat`);
+    await expectSettled(page, /\/chat$/, page.getByRole('heading', { name: 'У тебя пока нет подруги' }));
+    expect(await page.getByText(/Ошибка/).count()).toBe(0);
+    await screenshot(page, 'chat-no-companion-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-no-companion-phone');
+
+    await page.getByRole('link', { name: 'Выбрать готовую' }).click();
+    await expectSettled(page, /\/gfs$/, page.getByRole('article'));
+    await page.goBack();
+    await page.getByRole('link', { name: 'Создать подругу' }).click();
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
+    // Nothing to return to: "/" opened afresh stays on step one.
+    await page.goto(app.url);
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     await ctx.close();
   });
 });

@@ -19,6 +19,7 @@ import { InputBar } from './InputBar.tsx';
 import { readAsDataUrl } from './image.ts';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
+import { NoCompanion } from './NoCompanion.tsx';
 import { sendImage, sendText } from './send.ts';
 import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import { createChatStore } from './store.ts';
@@ -108,6 +109,8 @@ export function ChatPage() {
         navigate(result.to, { replace: true });
         return;
       }
+      // Nothing to come back to: "/" opened afresh must show step one, not send the user here again.
+      if (result.kind === 'no_companion') local.remove(STORAGE_KEYS.lastVisitedPath);
       if (result.kind === 'ready') {
         local.set(STORAGE_KEYS.currentChatId, result.chat.id);
         store.getState().reset(result.chat.id, result.messages);
@@ -243,6 +246,7 @@ export function ChatPage() {
       </CenteredPage>
     );
   }
+  if (state.kind === 'no_companion') return <NoCompanion />;
   if (state.kind === 'message') {
     return (
       <CenteredPage>
