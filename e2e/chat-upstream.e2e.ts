@@ -33,6 +33,9 @@ describe('chat on an OpenAI-compatible upstream', () => {
     const page = await ctx.newPage();
     await adoptFirstCompanion(page, app.url);
     const assistant = page.locator('[data-testid="chat-message"][data-sender="assistant"]');
+    // A real model answers: no "демо-режим" in the header (the config is known before the chat shows).
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('демо-режим').count()).toBe(0);
 
     await page.getByLabel('Сообщение').fill('Какая сегодня погода?');
     await page.getByLabel('Сообщение').press('Enter');

@@ -53,6 +53,10 @@ describe('chatting with her', () => {
     const name = await adoptFirstCompanion(page, app.url);
     const chatId = page.url().split('/').pop();
     expect(await page.title()).toContain(name);
+    // The offline engine answers: the header says so, and why (DESIGN §6).
+    const demo = page.getByRole('button', { name: 'демо-режим' });
+    await demo.waitFor();
+    expect(await demo.getAttribute('title')).toContain('ИИ-модель не подключена');
 
     // Watch the stream: record every distinct text the reply bubble shows while it is written.
     await page.evaluate(() => {
@@ -86,12 +90,39 @@ describe('chatting with her', () => {
     expect(await bubbles(page, 'user').count()).toBe(5);
     expect(await bubbles(page, 'assistant').count()).toBe(6);
 
-    // The sixth message meets the guest card.
-    await page.getByLabel('Сообщение').fill('Ещё одно сообщение');
-    await page.getByLabel('Сообщение').press('Enter');
+    // The sixth message meets the guest card; the message stays on screen, marked as not sent.
+    const cards = page.getByRole('status').filter({ hasText: /лимит/i });
+    const send = async (text: string) => {
+      await page.getByLabel('Сообщение').fill(text);
+      await page.getByLabel('Сообщение').press('Enter');
+      await bubbles(page, 'user').filter({ hasText: text }).getByText('Не отправлено').waitFor();
+    };
+    await send('Ещё одно сообщение');
     await page.getByRole('button', { name: 'Регистрация' }).waitFor();
     await page.getByRole('button', { name: 'Получить Plus' }).waitFor();
+    // What the card offers, in real numbers (DESIGN §5), never "unlimited".
+    await cards.getByText('С регистрацией — 10 сообщений в день, с Plus — 50.').waitFor();
+    expect(await cards.textContent()).not.toMatch(/безлимит|неогранич/i);
+    // Each further send: one card for the window, and every refused message marked.
+    await send('И ещё одно');
+    await send('И последнее');
+    expect(await cards.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Регистрация' }).count()).toBe(1);
+    expect(await bubbles(page, 'user').getByText('Не отправлено').count()).toBe(3);
     await screenshot(page, 'chat-guest-limit');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-guest-limit-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Nothing typed is lost: after a reload the refused messages are still there, still one card.
+    await page.reload();
+    await expectSettled(
+      page,
+      new RegExp(`/chat/${chatId}$`),
+      bubbles(page, 'user').getByText('Не отправлено'),
+    );
+    expect(await bubbles(page, 'user').getByText('Не отправлено').count()).toBe(3);
+    expect(await cards.count()).toBe(1);
 
     await page.getByRole('button', { name: 'Регистрация' }).click();
     const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
@@ -104,8 +135,28 @@ describe('chatting with her', () => {
     await expectToast(page, AUTH_MESSAGES.registerSuccess);
     await dialog.waitFor({ state: 'detached' });
 
-    // The same chat, the same companion, and she answers again.
-    await expectSettled(page, new RegExp(`/chat/${chatId}$`), bubbles(page, 'assistant'));
+    // The same chat; the card now says the limit left room, with no stale "Регистрация".
+    await expectSettled(
+      page,
+      new RegExp(`/chat/${chatId}$`),
+      cards.getByText('Лимит обновлён — можно продолжать'),
+    );
+    expect(await page.getByRole('button', { name: 'Регистрация' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Получить Plus' }).count()).toBe(0);
+    await screenshot(page, 'chat-limit-renewed');
+
+    // A refused message goes out on a tap, and she answers it.
+    const replies = bubbles(page, 'assistant');
+    const before = await replies.count();
+    await bubbles(page, 'user')
+      .filter({ hasText: 'Ещё одно сообщение' })
+      .getByRole('button', { name: 'Отправить ещё раз' })
+      .click();
+    const resent = bubbles(page, 'user').filter({ hasText: 'Ещё одно сообщение' });
+    await replies.nth(before).waitFor({ timeout: 30_000 });
+    expect(await resent.getByText('Не отправлено').count()).toBe(0);
+    expect(await bubbles(page, 'user').getByText('Не отправлено').count()).toBe(2);
+
     const after = await say(page, 'Я зарегистрировался!');
     expect(after.length).toBeGreaterThan(0);
     await ctx.close();
@@ -119,6 +170,10 @@ describe('chatting with her', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'chat-phone');
+    // No hover on a phone: a tap on "демо-режим" tells why.
+    await page.getByRole('button', { name: 'демо-режим' }).tap();
+    await page.getByRole('note').getByText('ИИ-модель не подключена').waitFor();
+    await screenshot(page, 'chat-demo-note-phone');
     await ctx.close();
   });
 });

@@ -12,9 +12,7 @@ export function NoCompanion() {
       <Title order={1} size="h2">
         У тебя пока нет подруги
       </Title>
-      <Text c="dimmed">
-        Собери её — внешность, характер, манеру речи — или выбери готовую в галерее.
-      </Text>
+      <Text c="dimmed">Собери её — внешность, характер, манеру речи — или выбери готовую в галерее.</Text>
       <Group justify="center" gap="sm" mt="sm">
         <Button component={Link} to="/" size="md">
           Создать подругу
