@@ -72,6 +72,9 @@ describe('creating a companion', () => {
       'Форма попы',
       'Национальность',
     ]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'creation-step-one-validation-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await fillStepOne(page, 'Алиса');
     await page.getByRole('button', { name: 'Довести до идеала' }).click();

@@ -15,7 +15,7 @@ export interface StepOneDraft {
 }
 
 /** The step-one age field's line in the toast, with its bounds. */
-export const STEP_ONE_AGE_LABEL = `Возраст (от ${AGE_MIN} до ${AGE_MAX})`;
+const STEP_ONE_AGE_LABEL = `Возраст (от ${AGE_MIN} до ${AGE_MAX})`;
 
 /**
  * Missing step-one fields (the checks of 001 §5), named by the labels the page shows and in the page's
