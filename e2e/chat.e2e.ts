@@ -45,6 +45,19 @@ async function say(page: Page, text: string): Promise<string> {
   return (await reply.textContent()) ?? '';
 }
 
+/** Fills the open "Создать аккаунт" dialog and waits for the account. */
+async function register(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Имя').fill(name);
+  await dialog.getByLabel('Эл. почта').fill(`user-${Date.now()}@mail.ru`);
+  await dialog.getByLabel('Пароль', { exact: true }).fill('zvezdnaya-noch-9');
+  await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
+  await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
+  await expectToast(page, AUTH_MESSAGES.registerSuccess);
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('chatting with her', () => {
   it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
     const ctx = await newVisitor(browser);
@@ -125,15 +138,7 @@ describe('chatting with her', () => {
     expect(await cards.count()).toBe(1);
 
     await page.getByRole('button', { name: 'Регистрация' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
-    await dialog.waitFor();
-    await dialog.getByLabel('Имя').fill('Олег');
-    await dialog.getByLabel('Эл. почта').fill(`oleg-${Date.now()}@mail.ru`);
-    await dialog.getByLabel('Пароль', { exact: true }).fill('zvezdnaya-noch-9');
-    await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
-    await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
-    await expectToast(page, AUTH_MESSAGES.registerSuccess);
-    await dialog.waitFor({ state: 'detached' });
+    await register(page, 'Олег');
 
     // The same chat; the card now says the limit left room, with no stale "Регистрация".
     await expectSettled(
@@ -226,13 +231,7 @@ describe('a registered user without a companion', () => {
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Войти' }).click();
     await page.getByRole('checkbox', { name: 'Создать новый аккаунт' }).check();
-    const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
-    await dialog.getByLabel('Имя').fill('Игорь');
-    await dialog.getByLabel('Эл. почта').fill(`igor-${Date.now()}@mail.ru`);
-    await dialog.getByLabel('Пароль', { exact: true }).fill('tihaya-gavan-5');
-    await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
-    await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
-    await expectToast(page, AUTH_MESSAGES.registerSuccess);
+    await register(page, 'Игорь');
 
     await page.goto(`${app.url}/chat`);
     await expectSettled(page, /\/chat$/, page.getByRole('heading', { name: 'У тебя пока нет подруги' }));

@@ -2,8 +2,8 @@ import { VALIDATION_TOAST_TITLE } from '@podruga/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot, type Viewport } from './support/browser.ts';
-import { expectSettled, passAdultGate } from './support/steps.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectSettled, visitHome } from './support/steps.ts';
 import {
   assistantBubbles,
   CHAT_URL,
@@ -24,14 +24,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function visitor(viewport: Viewport = 'desktop'): Promise<Page> {
-  const ctx = await newVisitor(browser, viewport);
-  const page = await ctx.newPage();
-  await page.goto(app.url);
-  await passAdultGate(page);
-  return page;
-}
-
 async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
     const token = localStorage.getItem('auth_token');
@@ -42,7 +34,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 describe('creating a companion', () => {
   it('a guest refines her to the ideal: validation toasts, personality, portrait, chat', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await page.getByRole('button', { name: 'Довести до идеала' }).click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: VALIDATION_TOAST_TITLE });
     await toast.waitFor();
@@ -122,7 +114,7 @@ describe('creating a companion', () => {
   });
 
   it('a guest generates and feels on a phone: two respawns, then the button is exhausted', async () => {
-    const page = await visitor('phone');
+    const page = await visitHome(browser, app.url, 'phone');
     await fillStepOne(page, 'Мария');
     await page.getByRole('button', { name: 'Сгенерировать и почувствовать' }).click();
     await expectSettled(page, /\/generation$/, page.getByRole('button', { name: 'Открыть портрет крупно' }));
@@ -158,7 +150,7 @@ describe('creating a companion', () => {
   });
 
   it('a visitor picks a ready-made companion from /gfs', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await page.goto(`${app.url}/gfs`);
     const cards = page.getByRole('article');
     await cards.first().waitFor();
@@ -176,7 +168,7 @@ describe('creating a companion', () => {
   });
 
   it('a missing navigation source sends /generation to /profile', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await page.goto(`${app.url}/generation`);
     await expectSettled(page, /\/profile$/, page.getByRole('heading', { name: 'Профиль' }));
     await page.context().close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot, type Viewport } from './support/browser.ts';
-import { adoptFirstCompanion, expectSettled, openUserMenu, passAdultGate } from './support/steps.ts';
+import { adoptFirstCompanion, expectSettled, openUserMenu, visitHome } from './support/steps.ts';
 import {
   assistantBubbles,
   CHAT_URL,
@@ -25,12 +25,17 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function visitor(viewport: Viewport = 'desktop'): Promise<Page> {
+/** A visitor who adopted a companion from /gfs and went back home through the logo link. */
+async function companionThenHome(
+  viewport: Viewport,
+): Promise<{ page: Page; name: string; chatPath: string }> {
   const ctx = await newVisitor(browser, viewport);
   const page = await ctx.newPage();
-  await page.goto(app.url);
-  await passAdultGate(page);
-  return page;
+  const name = await adoptFirstCompanion(page, app.url);
+  const chatPath = new URL(page.url()).pathname;
+  await page.getByRole('link', { name: /на главную/ }).click();
+  await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
+  return { page, name, chatPath };
 }
 
 /** The chat page's own header: her name as the page's heading. */
@@ -40,7 +45,7 @@ function chatHeading(page: Page, name: string) {
 
 describe('every entry into the chat settles on her chat', () => {
   it('the wizard, "Довести до идеала": her chat, then home shows the way back to her', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await refineToPortrait(page, 'Алиса');
     const chatId = await getToKnow(page, 'Алису');
     await chatHeading(page, 'Алиса').waitFor();
@@ -62,7 +67,7 @@ describe('every entry into the chat settles on her chat', () => {
   });
 
   it('the wizard, "Сгенерировать и почувствовать", on a phone', async () => {
-    const page = await visitor('phone');
+    const page = await visitHome(browser, app.url, 'phone');
     await generateToPortrait(page, 'Мария');
     await getToKnow(page, 'Марию');
     await chatHeading(page, 'Мария').waitFor();
@@ -84,13 +89,7 @@ describe('every entry into the chat settles on her chat', () => {
   });
 
   it('the user menu on a desktop: "Мои подруги" opens a submenu of her chats', async () => {
-    const ctx = await newVisitor(browser);
-    const page = await ctx.newPage();
-    const name = await adoptFirstCompanion(page, app.url);
-    const chatPath = new URL(page.url()).pathname;
-    await page.getByRole('link', { name: /на главную/ }).click();
-    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
-
+    const { page, name, chatPath } = await companionThenHome('desktop');
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Мои подруги' }).hover();
     const item = page.getByRole('menuitem', { name });
@@ -99,17 +98,11 @@ describe('every entry into the chat settles on her chat', () => {
     await item.click();
     await expectSettled(page, new RegExp(`${chatPath}$`), assistantBubbles(page));
     await chatHeading(page, name).waitFor();
-    await ctx.close();
+    await page.context().close();
   });
 
   it('the user menu on a phone: her chats listed in the menu itself', async () => {
-    const ctx = await newVisitor(browser, 'phone');
-    const page = await ctx.newPage();
-    const name = await adoptFirstCompanion(page, app.url);
-    const chatPath = new URL(page.url()).pathname;
-    await page.getByRole('link', { name: /на главную/ }).click();
-    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
-
+    const { page, name, chatPath } = await companionThenHome('phone');
     await openUserMenu(page);
     await page.getByRole('menu').getByText('Мои подруги').waitFor();
     const item = page.getByRole('menuitem', { name });
@@ -117,7 +110,7 @@ describe('every entry into the chat settles on her chat', () => {
     await screenshot(page, 'entries-menu-phone');
     await item.tap();
     await expectSettled(page, new RegExp(`${chatPath}$`), assistantBubbles(page));
-    await ctx.close();
+    await page.context().close();
   });
 
   it('a reload of /chat/{id}', async () => {

@@ -2,24 +2,7 @@ import type { Character, Chat, Message } from '@podruga/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { CREATE_CHAT_FAILED, initChat, NO_COMPANION_TEXT } from './init.ts';
-
-const msg = (over: Partial<Message>): Message => ({
-  id: 'm',
-  chat_id: 'c1',
-  content: '',
-  is_user: false,
-  message_type: 'text',
-  image_path: null,
-  video_path: null,
-  created_at: new Date().toISOString(),
-  is_streaming: false,
-  voice_call_status: null,
-  voice_call_duration: null,
-  voice_call_started_at: null,
-  voice_call_ended_at: null,
-  metadata: null,
-  ...over,
-});
+import { serverMessage as msg } from './testMessages.ts';
 
 describe('initChat', () => {
   const chat = (id: string): Chat => ({ id, character_id: 'ch', title: 't', created_at: '', updated_at: '' });
