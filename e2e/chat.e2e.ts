@@ -149,6 +149,9 @@ describe('chatting with her', () => {
     expect(await page.getByRole('button', { name: 'Регистрация' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Получить Plus' }).count()).toBe(0);
     await screenshot(page, 'chat-limit-renewed');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-limit-renewed-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A refused message goes out on a tap, and she answers it.
     const replies = bubbles(page, 'assistant');
