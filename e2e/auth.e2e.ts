@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFromMail, type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
-import { closeMenu, expectToast, openUserMenu, passAdultGate, storedToken } from './support/steps.ts';
+import {
+  closeMenu,
+  expectSettled,
+  expectToast,
+  openUserMenu,
+  passAdultGate,
+  storedToken,
+} from './support/steps.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -99,7 +106,7 @@ describe('accounts in the browser', () => {
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Выйти' }).click();
     await expectToast(page, AUTH_MESSAGES.logoutMenu);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     expect(await menuName(page)).toBe('Гость');
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
     const newGuest = await storedToken(page);
@@ -111,7 +118,7 @@ describe('accounts in the browser', () => {
     // The registration mail confirms the address.
     const verifyLink = linkFromMail(app.outbox().find((m) => m.includes('/verify-email'))!, '/verify-email');
     await page.goto(verifyLink);
-    await page.getByRole('heading', { name: /подтвержден/i }).waitFor();
+    await expectSettled(page, /\/verify-email/, page.getByRole('heading', { name: /подтвержден/i }));
     await screenshot(page, 'verify-email');
     await ctx.close();
   });

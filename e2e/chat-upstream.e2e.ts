@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor } from './support/browser.ts';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
-import { adoptFirstCompanion } from './support/steps.ts';
+import { adoptFirstCompanion, expectSettled } from './support/steps.ts';
 
 let llm: FakeLlm;
 let app: RunningApp;
@@ -33,6 +33,9 @@ describe('chat on an OpenAI-compatible upstream', () => {
     const page = await ctx.newPage();
     await adoptFirstCompanion(page, app.url);
     const assistant = page.locator('[data-testid="chat-message"][data-sender="assistant"]');
+    // A real model answers: no "демо-режим" in the header (the config is known before the chat shows).
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('демо-режим').count()).toBe(0);
 
     await page.getByLabel('Сообщение').fill('Какая сегодня погода?');
     await page.getByLabel('Сообщение').press('Enter');
@@ -46,8 +49,9 @@ describe('chat on an OpenAI-compatible upstream', () => {
     expect(chatRequest?.stream).toBe(true);
     expect(chatRequest?.messages[0]?.role).toBe('system');
 
+    const chatUrl = new RegExp(`${new URL(page.url()).pathname}$`);
     await page.reload();
-    await assistant.filter({ hasText: 'Давай продолжим!' }).first().waitFor();
+    await expectSettled(page, chatUrl, assistant.filter({ hasText: 'Давай продолжим!' }));
     await ctx.close();
   });
 });

@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
-import { adoptFirstCompanion, expectToast } from './support/steps.ts';
+import {
+  adoptFirstCompanion,
+  expectSettled,
+  expectToast,
+  openUserMenu,
+  passAdultGate,
+} from './support/steps.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -39,6 +45,19 @@ async function say(page: Page, text: string): Promise<string> {
   return (await reply.textContent()) ?? '';
 }
 
+/** Fills the open "Создать аккаунт" dialog and waits for the account. */
+async function register(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Имя').fill(name);
+  await dialog.getByLabel('Эл. почта').fill(`user-${Date.now()}@mail.ru`);
+  await dialog.getByLabel('Пароль', { exact: true }).fill('zvezdnaya-noch-9');
+  await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
+  await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
+  await expectToast(page, AUTH_MESSAGES.registerSuccess);
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('chatting with her', () => {
   it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
     const ctx = await newVisitor(browser);
@@ -47,6 +66,10 @@ describe('chatting with her', () => {
     const name = await adoptFirstCompanion(page, app.url);
     const chatId = page.url().split('/').pop();
     expect(await page.title()).toContain(name);
+    // The offline engine answers: the header says so, and why (DESIGN §6).
+    const demo = page.getByRole('button', { name: 'демо-режим' });
+    await demo.waitFor();
+    expect(await demo.getAttribute('title')).toContain('ИИ-модель не подключена');
 
     // Watch the stream: record every distinct text the reply bubble shows while it is written.
     await page.evaluate(() => {
@@ -76,30 +99,72 @@ describe('chatting with her', () => {
     expect(history).toBe(5);
 
     await page.reload();
-    await bubbles(page, 'user').nth(4).waitFor();
+    await expectSettled(page, new RegExp(`/chat/${chatId}$`), bubbles(page, 'user').nth(4));
     expect(await bubbles(page, 'user').count()).toBe(5);
     expect(await bubbles(page, 'assistant').count()).toBe(6);
 
-    // The sixth message meets the guest card.
-    await page.getByLabel('Сообщение').fill('Ещё одно сообщение');
-    await page.getByLabel('Сообщение').press('Enter');
+    // The sixth message meets the guest card; the message stays on screen, marked as not sent.
+    const cards = page.getByRole('status').filter({ hasText: /лимит/i });
+    const send = async (text: string) => {
+      await page.getByLabel('Сообщение').fill(text);
+      await page.getByLabel('Сообщение').press('Enter');
+      await bubbles(page, 'user').filter({ hasText: text }).getByText('Не отправлено').waitFor();
+    };
+    await send('Ещё одно сообщение');
     await page.getByRole('button', { name: 'Регистрация' }).waitFor();
     await page.getByRole('button', { name: 'Получить Plus' }).waitFor();
+    // What the card offers, in real numbers (DESIGN §5), never "unlimited".
+    await cards.getByText('С регистрацией — 10 сообщений в день, с Plus — 50.').waitFor();
+    expect(await cards.textContent()).not.toMatch(/безлимит|неогранич/i);
+    // Each further send: one card for the window, and every refused message marked.
+    await send('И ещё одно');
+    await send('И последнее');
+    expect(await cards.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Регистрация' }).count()).toBe(1);
+    expect(await bubbles(page, 'user').getByText('Не отправлено').count()).toBe(3);
     await screenshot(page, 'chat-guest-limit');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-guest-limit-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Nothing typed is lost: after a reload the refused messages are still there, still one card.
+    await page.reload();
+    await expectSettled(
+      page,
+      new RegExp(`/chat/${chatId}$`),
+      bubbles(page, 'user').getByText('Не отправлено'),
+    );
+    expect(await bubbles(page, 'user').getByText('Не отправлено').count()).toBe(3);
+    expect(await cards.count()).toBe(1);
 
     await page.getByRole('button', { name: 'Регистрация' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
-    await dialog.waitFor();
-    await dialog.getByLabel('Имя').fill('Олег');
-    await dialog.getByLabel('Эл. почта').fill(`oleg-${Date.now()}@mail.ru`);
-    await dialog.getByLabel('Пароль', { exact: true }).fill('zvezdnaya-noch-9');
-    await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
-    await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
-    await expectToast(page, AUTH_MESSAGES.registerSuccess);
-    await dialog.waitFor({ state: 'detached' });
+    await register(page, 'Олег');
 
-    // The same chat, the same companion, and she answers again.
-    expect(page.url().endsWith(`/chat/${chatId}`)).toBe(true);
+    // The same chat; the card now says the limit left room, with no stale "Регистрация".
+    await expectSettled(
+      page,
+      new RegExp(`/chat/${chatId}$`),
+      cards.getByText('Лимит обновлён — можно продолжать'),
+    );
+    expect(await page.getByRole('button', { name: 'Регистрация' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Получить Plus' }).count()).toBe(0);
+    await screenshot(page, 'chat-limit-renewed');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-limit-renewed-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A refused message goes out on a tap, and she answers it.
+    const replies = bubbles(page, 'assistant');
+    const before = await replies.count();
+    await bubbles(page, 'user')
+      .filter({ hasText: 'Ещё одно сообщение' })
+      .getByRole('button', { name: 'Отправить ещё раз' })
+      .click();
+    const resent = bubbles(page, 'user').filter({ hasText: 'Ещё одно сообщение' });
+    await replies.nth(before).waitFor({ timeout: 30_000 });
+    expect(await resent.getByText('Не отправлено').count()).toBe(0);
+    expect(await bubbles(page, 'user').getByText('Не отправлено').count()).toBe(2);
+
     const after = await say(page, 'Я зарегистрировался!');
     expect(after.length).toBeGreaterThan(0);
     await ctx.close();
@@ -113,6 +178,10 @@ describe('chatting with her', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'chat-phone');
+    // No hover on a phone: a tap on "демо-режим" tells why.
+    await page.getByRole('button', { name: 'демо-режим' }).tap();
+    await page.getByRole('note').getByText('ИИ-модель не подключена').waitFor();
+    await screenshot(page, 'chat-demo-note-phone');
     await ctx.close();
   });
 });
@@ -147,10 +216,41 @@ describe('a photo in the chat', () => {
     await page.keyboard.press('Escape');
 
     // After a reload the photo and the reply are still there, the photo served from /pics.
+    const chatUrl = new RegExp(`${new URL(page.url()).pathname}$`);
     await page.reload();
     const img = bubbles(page, 'user').last().locator('img');
-    await img.waitFor();
+    await expectSettled(page, chatUrl, img);
     expect(await img.getAttribute('src')).toMatch(/\/pics\//);
+    await ctx.close();
+  });
+});
+
+describe('a registered user without a companion', () => {
+  it('opens /chat and is offered to create one or pick one, not an error', async () => {
+    const ctx = await newVisitor(browser);
+    const page = await ctx.newPage();
+    await page.goto(app.url);
+    await passAdultGate(page);
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Войти' }).click();
+    await page.getByRole('checkbox', { name: 'Создать новый аккаунт' }).check();
+    await register(page, 'Игорь');
+
+    await page.goto(`${app.url}/chat`);
+    await expectSettled(page, /\/chat$/, page.getByRole('heading', { name: 'У тебя пока нет подруги' }));
+    expect(await page.getByText(/Ошибка/).count()).toBe(0);
+    await screenshot(page, 'chat-no-companion-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-no-companion-phone');
+
+    await page.getByRole('link', { name: 'Выбрать готовую' }).click();
+    await expectSettled(page, /\/gfs$/, page.getByRole('article'));
+    await page.goBack();
+    await page.getByRole('link', { name: 'Создать подругу' }).click();
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
+    // Nothing to return to: "/" opened afresh stays on step one.
+    await page.goto(app.url);
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     await ctx.close();
   });
 });

@@ -2,8 +2,16 @@ import { VALIDATION_TOAST_TITLE } from '@podruga/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot, type Viewport } from './support/browser.ts';
-import { passAdultGate } from './support/steps.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectSettled, visitHome } from './support/steps.ts';
+import {
+  assistantBubbles,
+  CHAT_URL,
+  fillPersonality,
+  fillStepOne,
+  getToKnow,
+  portrait,
+} from './support/wizard.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -16,56 +24,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function visitor(viewport: Viewport = 'desktop'): Promise<Page> {
-  const ctx = await newVisitor(browser, viewport);
-  const page = await ctx.newPage();
-  await page.goto(app.url);
-  await passAdultGate(page);
-  return page;
-}
-
-function choose(page: Page, group: string, option: string) {
-  return page
-    .getByRole('radiogroup', { name: group })
-    .getByRole('radio', { name: option, exact: true })
-    .click();
-}
-
-async function fillStepOne(page: Page, name: string) {
-  await page.getByLabel('Имя', { exact: true }).fill(name);
-  await page.getByLabel('Возраст').fill('24');
-  await choose(page, 'Телосложение', 'Стройное');
-  await choose(page, 'Размер груди', 'Средняя');
-  await choose(page, 'Форма попы', 'Спортивная');
-  await choose(page, 'Национальность', 'Белая');
-  await choose(page, 'Цвет волос', 'Рыжий');
-}
-
-async function selectOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Waits for the portrait and returns its source. */
-async function portrait(page: Page): Promise<string> {
-  const img = page.getByRole('button', { name: 'Открыть портрет крупно' }).locator('img');
-  await img.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () => {
-      const el = document.querySelector('img[src^="data:image/png"]') as HTMLImageElement | null;
-      return !!el && el.complete && el.naturalWidth > 0;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
-  return (await img.getAttribute('src')) ?? '';
-}
-
-async function startChat(page: Page, accusative: string) {
-  await page.getByRole('button', { name: `Узнать ${accusative} ближе` }).click();
-  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-}
-
 async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
     const token = localStorage.getItem('auth_token');
@@ -76,38 +34,57 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 describe('creating a companion', () => {
   it('a guest refines her to the ideal: validation toasts, personality, portrait, chat', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await page.getByRole('button', { name: 'Довести до идеала' }).click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: VALIDATION_TOAST_TITLE });
     await toast.waitFor();
-    expect(await toast.textContent()).toContain('Name');
-    expect(await toast.textContent()).toContain('Butt shape');
+    // The fields by the labels the page shows, in its order (issue 9: not "Name, …, Voice/Accent").
+    expect(await toast.locator('p').allTextContents()).toEqual([
+      VALIDATION_TOAST_TITLE,
+      'Имя',
+      'Возраст (от 18 до 70)',
+      'Телосложение',
+      'Размер груди',
+      'Форма попы',
+      'Национальность',
+      'Цвет волос',
+    ]);
     await screenshot(page, 'creation-step-one-validation');
+    // Only what is still missing is listed.
+    await page.getByLabel('Имя', { exact: true }).fill('Алиса');
+    await page.getByRole('radiogroup', { name: 'Цвет волос' }).getByRole('radio', { name: 'Рыжий' }).click();
+    await page.getByRole('button', { name: 'Довести до идеала' }).click();
+    const second = toast.filter({ hasNotText: 'Имя' });
+    await second.waitFor();
+    expect(await second.locator('p').allTextContents()).toEqual([
+      VALIDATION_TOAST_TITLE,
+      'Возраст (от 18 до 70)',
+      'Телосложение',
+      'Размер груди',
+      'Форма попы',
+      'Национальность',
+    ]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'creation-step-one-validation-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await fillStepOne(page, 'Алиса');
     await page.getByRole('button', { name: 'Довести до идеала' }).click();
-    await page.waitForURL(/\/personify$/);
+    await expectSettled(page, /\/personify$/, page.getByRole('heading', { name: /Персонализируй/ }));
     await page.getByRole('button', { name: 'Создать подругу' }).click();
     await page
       .locator('.mantine-Notification-root')
       .filter({ hasText: 'Пожалуйста, заполните следующие обязательные поля' })
       .waitFor();
 
-    await choose(page, 'Характер', 'Лисичка');
-    await choose(page, 'Профессия', 'Шеф-повар');
-    await choose(page, 'Сексуальные привычки', 'Романтичная');
-    await choose(page, 'Манера речи', 'Поэтичная');
-    await selectOption(page, 'Прическа', 'Боб');
-    await selectOption(page, 'Оттенок кожи', 'Светлая');
-    await choose(page, 'Преобладающее настроение', 'Спокойное');
+    await fillPersonality(page);
     await screenshot(page, 'creation-personality');
     await page.getByRole('button', { name: 'Создать подругу' }).click();
-    await page.waitForURL(/\/generation$/);
+    await expectSettled(page, /\/generation$/, page.getByRole('button', { name: 'Открыть портрет крупно' }));
     expect((await portrait(page)).startsWith('data:image/png')).toBe(true);
     await screenshot(page, 'creation-generation');
 
-    await startChat(page, 'Алису');
-    const chatId = page.url().split('/').pop();
+    const chatId = await getToKnow(page, 'Алису');
     const chars = await api<Array<{ name: string; occupation: string; image: string | null }>>(
       page,
       '/api/characters/',
@@ -121,13 +98,14 @@ describe('creating a companion', () => {
     const pic = await page.evaluate(async (name) => (await fetch(`/pics/${name}`)).status, chars[0]?.image);
     expect(pic).toBe(200);
 
-    // Back does not return to the generation page.
+    // Back does not return to the generation page: it leads to the page before the wizard's last step.
     await page.goBack();
-    expect(new URL(page.url()).pathname).not.toBe('/generation');
+    await expectSettled(page, /\/personify$/, page.getByRole('heading', { name: /Персонализируй/ }));
 
     // A second companion as a guest opens the guest_limit paywall. (Loading / afresh would return her to
     // the chat she last visited, 002 §2, so she goes home through the logo.)
     await page.getByRole('link', { name: /на главную/ }).click();
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     await fillStepOne(page, 'Вера');
     await page.getByRole('button', { name: 'Сгенерировать и почувствовать' }).click();
     await page.getByRole('dialog', { name: 'Хочешь ещё одну подругу?' }).waitFor();
@@ -136,10 +114,10 @@ describe('creating a companion', () => {
   });
 
   it('a guest generates and feels on a phone: two respawns, then the button is exhausted', async () => {
-    const page = await visitor('phone');
+    const page = await visitHome(browser, app.url, 'phone');
     await fillStepOne(page, 'Мария');
     await page.getByRole('button', { name: 'Сгенерировать и почувствовать' }).click();
-    await page.waitForURL(/\/generation$/);
+    await expectSettled(page, /\/generation$/, page.getByRole('button', { name: 'Открыть портрет крупно' }));
     const first = await portrait(page);
     for (const left of [2, 1]) {
       await page.getByRole('button', { name: `Пересоздать (осталось ${left})` }).click();
@@ -164,7 +142,7 @@ describe('creating a companion', () => {
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
 
-    await startChat(page, 'Марию');
+    await getToKnow(page, 'Марию');
     const chars = await api<Array<{ personality: string }>>(page, '/api/characters/');
     expect(chars).toHaveLength(1);
     expect(chars[0]?.personality).toBeTruthy();
@@ -172,7 +150,7 @@ describe('creating a companion', () => {
   });
 
   it('a visitor picks a ready-made companion from /gfs', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await page.goto(`${app.url}/gfs`);
     const cards = page.getByRole('article');
     await cards.first().waitFor();
@@ -183,16 +161,16 @@ describe('creating a companion', () => {
     await screenshot(page, 'gallery');
     const name = (await cards.first().getAttribute('aria-label'))?.split(',')[0] ?? '';
     await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
-    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    await expectSettled(page, CHAT_URL, assistantBubbles(page));
     const chars = await api<Array<{ name: string; catalogue_id: string | null }>>(page, '/api/characters/');
     expect(chars).toEqual([expect.objectContaining({ name })]);
     await page.context().close();
   });
 
   it('a missing navigation source sends /generation to /profile', async () => {
-    const page = await visitor();
+    const page = await visitHome(browser, app.url);
     await page.goto(`${app.url}/generation`);
-    await page.waitForURL(/\/profile$/);
+    await expectSettled(page, /\/profile$/, page.getByRole('heading', { name: 'Профиль' }));
     await page.context().close();
   });
 });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
-import { closeMenu, openUserMenu, passAdultGate, storedToken } from './support/steps.ts';
+import { closeMenu, expectSettled, openUserMenu, passAdultGate, storedToken } from './support/steps.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -36,6 +36,7 @@ describe('a new visitor', () => {
     expect(validate.user.membership_type).toBe('guest');
     expect(validate.user.adult_confirmed).toBe(true);
 
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     await expect(page.title()).resolves.toContain('Podruga');
     await page.getByRole('link', { name: /на главную/ }).waitFor();
     await page.getByRole('contentinfo').getByText('Пользовательское соглашение').waitFor();
@@ -72,10 +73,9 @@ describe('a new visitor', () => {
     await page.goto(`${app.url}/privacy`);
     await passAdultGate(page);
     const dialog = page.getByRole('dialog', { name: /Политика конфиденциальности/ });
-    await dialog.waitFor();
+    // Home, the parameter handled and dropped, the dialog open.
+    await expectSettled(page, /\/$/, dialog);
     await dialog.getByText('1.2', { exact: false }).first().waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(new URL(page.url()).searchParams.get('showPrivacy')).toBeNull();
     await screenshot(page, 'privacy-dialog');
     await ctx.close();
   });
@@ -89,9 +89,19 @@ describe('a new visitor', () => {
       localStorage.removeItem('auth_token');
       sessionStorage.removeItem('auth_token');
     });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
     await page.goto(`${app.url}/vip`);
-    await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('authRequired') === 'true');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/vip');
+    // The guard's address (002 §2 rule 5) is passed through; the user settles on home with the sign-in
+    // dialog that leads back to /vip.
+    const login = page.getByRole('dialog', { name: 'Вход' });
+    await expectSettled(page, /\/$/, login);
+    await login.getByText('Чтобы открыть эту страницу, войдите в аккаунт.').waitFor();
+    const guarded = visited.map((u) => new URL(u)).find((u) => u.searchParams.get('authRequired') === 'true');
+    expect(guarded?.pathname).toBe('/');
+    expect(guarded?.searchParams.get('redirect')).toBe('/vip');
     await ctx.close();
   });
 
@@ -119,9 +129,9 @@ describe('a new visitor', () => {
     const page = await ctx.newPage();
     await page.goto(`${app.url}/no-such-page`);
     await passAdultGate(page);
-    await page.getByText('404').first().waitFor();
+    await expectSettled(page, /\/no-such-page$/, page.getByText('404'));
     await page.goto(`${app.url}/undress`);
-    await page.getByText('404').first().waitFor();
+    await expectSettled(page, /\/undress$/, page.getByText('404'));
     await ctx.close();
   });
 });

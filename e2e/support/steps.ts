@@ -1,9 +1,23 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { newVisitor, type Viewport } from './browser.ts';
 
 /** The first-visit 18+ gate: every new visitor answers it once. */
 export async function passAdultGate(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Мне есть 18' }).click();
   await page.getByRole('dialog', { name: 'Только для взрослых' }).waitFor({ state: 'detached' });
+}
+
+/** A new visitor (own storage and address) on the home page, past the 18+ gate. */
+export async function visitHome(
+  browser: Browser,
+  appUrl: string,
+  viewport: Viewport = 'desktop',
+): Promise<Page> {
+  const ctx = await newVisitor(browser, viewport);
+  const page = await ctx.newPage();
+  await page.goto(appUrl);
+  await passAdultGate(page);
+  return page;
 }
 
 /** Opens the user menu and returns the name shown at its top. */
@@ -43,8 +57,11 @@ export async function adoptFirstCompanion(page: Page, appUrl: string): Promise<s
   await first.waitFor();
   const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
   await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
-  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
-  await page.locator('[data-testid="chat-message"][data-sender="assistant"]').first().waitFor();
+  await expectSettled(
+    page,
+    /\/chat\/[0-9a-f-]{36}$/,
+    page.locator('[data-testid="chat-message"][data-sender="assistant"]'),
+  );
   return name;
 }
 

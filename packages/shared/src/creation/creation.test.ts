@@ -53,15 +53,20 @@ describe('Russian plurals', () => {
 });
 
 describe('wizard validation (001 §5)', () => {
-  it('lists missing step-one fields in order with the spec names', () => {
+  it('lists missing step-one fields with the labels the page shows, in the page order', () => {
     expect(missingStepOne({ name: ' ', age: 17 })).toEqual([
-      'Name',
-      'Age (must be 18-70)',
-      'Ethnicity',
-      'Voice/Accent',
-      'Body type',
-      'Breast size',
-      'Butt shape',
+      'Имя',
+      'Возраст (от 18 до 70)',
+      'Телосложение',
+      'Размер груди',
+      'Форма попы',
+      'Национальность',
+      'Цвет волос',
+    ]);
+    expect(missingStepOne({ name: 'Алиса', age: 30, body_type: 'fit', ethnicity: 'asian' })).toEqual([
+      'Размер груди',
+      'Форма попы',
+      'Цвет волос',
     ]);
     expect(
       missingStepOne({

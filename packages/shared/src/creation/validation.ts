@@ -14,18 +14,26 @@ export interface StepOneDraft {
   butt?: string | null;
 }
 
-/** Missing step-one fields, in the spec's order and with its names (001 §5). */
+/** The step-one age field's line in the toast, with its bounds. */
+const STEP_ONE_AGE_LABEL = `Возраст (от ${AGE_MIN} до ${AGE_MAX})`;
+
+/**
+ * Missing step-one fields (the checks of 001 §5), named by the labels the page shows and in the page's
+ * order, so the toast points at what the user sees: hair colour is "Цвет волос" (the spec's toast said
+ * "Voice/Accent" for the draft's `voice` key, which holds the hair colour).
+ */
 export function missingStepOne(d: StepOneDraft): string[] {
-  const missing: string[] = [];
-  if (!d.name?.trim()) missing.push('Name');
-  if (typeof d.age !== 'number' || !Number.isInteger(d.age) || d.age < AGE_MIN || d.age > AGE_MAX)
-    missing.push('Age (must be 18-70)');
-  if (!d.ethnicity) missing.push('Ethnicity');
-  if (!d.hair_color) missing.push('Voice/Accent');
-  if (!d.body_type) missing.push('Body type');
-  if (!d.breast_size) missing.push('Breast size');
-  if (!d.butt) missing.push('Butt shape');
-  return missing;
+  const ageOk = typeof d.age === 'number' && Number.isInteger(d.age) && d.age >= AGE_MIN && d.age <= AGE_MAX;
+  const checks: Array<[boolean, string]> = [
+    [!!d.name?.trim(), 'Имя'],
+    [ageOk, STEP_ONE_AGE_LABEL],
+    [!!d.body_type, 'Телосложение'],
+    [!!d.breast_size, 'Размер груди'],
+    [!!d.butt, 'Форма попы'],
+    [!!d.ethnicity, 'Национальность'],
+    [!!d.hair_color, 'Цвет волос'],
+  ];
+  return checks.filter(([ok]) => !ok).map(([, label]) => label);
 }
 
 export interface PersonalityDraft {

@@ -12,16 +12,21 @@ import { HomeButton } from '../../shared/ui/HomeButton.tsx';
 import { notify } from '../../shared/ui/notify.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
+import { useConfig } from '../config/api.ts';
 import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
+import { DemoLabel } from './DemoLabel.tsx';
 import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
 import { readAsDataUrl } from './image.ts';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
+import { isRateLimitCard } from './messages.ts';
+import { NoCompanion } from './NoCompanion.tsx';
 import { sendImage, sendText } from './send.ts';
 import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import { createChatStore } from './store.ts';
+import { localUnsent } from './unsent.ts';
 import { whenSocketNeeded } from './userActivation.ts';
 
 // The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
@@ -73,9 +78,12 @@ export function ChatPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const token = useAuth((s) => s.token);
-  const store = useMemo(() => createChatStore(), []);
+  const store = useMemo(() => createChatStore({ unsent: localUnsent }), []);
   const messages = useStore(store, (s) => s.messages);
   const typing = useStore(store, (s) => s.typing);
+  const limit = useStore(store, (s) => s.limit);
+  const hasLimitCard = useStore(store, (s) => s.messages.some(isRateLimitCard));
+  const demo = useConfig().providers.llm?.offline === true;
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const socketRef = useRef<ChatSocket | null>(null);
   const [uploadOpened, setUploadOpened] = useState(false);
@@ -108,6 +116,8 @@ export function ChatPage() {
         navigate(result.to, { replace: true });
         return;
       }
+      // Nothing to come back to: "/" opened afresh must show step one, not send the user here again.
+      if (result.kind === 'no_companion') local.remove(STORAGE_KEYS.lastVisitedPath);
       if (result.kind === 'ready') {
         local.set(STORAGE_KEYS.currentChatId, result.chat.id);
         store.getState().reset(result.chat.id, result.messages);
@@ -176,6 +186,28 @@ export function ChatPage() {
     };
   }, [chatId, token, store]);
 
+  // The cards follow the user's limit as it is now: asked when a card is on screen, and again whenever
+  // the account changes (registered, upgraded, e-mail confirmed), so no card offers a stale step.
+  const account = useAuth((s) =>
+    s.user
+      ? [
+          s.user.id,
+          s.user.membership_type,
+          s.user.membership_expiry,
+          s.user.email_verified,
+          s.user.is_pwa_user,
+        ].join()
+      : '',
+  );
+  useEffect(() => {
+    if (!chatId || !hasLimitCard || !account) return;
+    const seq = store.getState().limitSeq;
+    chatApi.messageLimits().then(
+      (limits) => store.getState().setLimits(limits, seq),
+      () => {},
+    );
+  }, [chatId, hasLimitCard, account, store]);
+
   const character = useQuery({
     ...characterQuery(chat?.character_id ?? ''),
     enabled: !!chat?.character_id,
@@ -195,6 +227,14 @@ export function ChatPage() {
       );
     },
     [chatId, store],
+  );
+
+  const onRetry = useCallback(
+    (id: string) => {
+      const text = store.getState().retry(id);
+      if (text) onSend(text);
+    },
+    [store, onSend],
   );
 
   const gallery = useMemo(
@@ -243,6 +283,7 @@ export function ChatPage() {
       </CenteredPage>
     );
   }
+  if (state.kind === 'no_companion') return <NoCompanion />;
   if (state.kind === 'message') {
     return (
       <CenteredPage>
@@ -264,8 +305,15 @@ export function ChatPage() {
         <Text fw={600} size="lg" component="h1">
           {name ?? ' '}
         </Text>
+        {demo && <DemoLabel />}
       </div>
-      <MessageList messages={messages} typing={typing} onOpenImage={onOpenImage} />
+      <MessageList
+        messages={messages}
+        typing={typing}
+        limit={limit}
+        onOpenImage={onOpenImage}
+        onRetry={onRetry}
+      />
       <InputBar onSend={onSend} onAttachPhoto={openUpload} />
       <Suspense fallback={null}>
         {uploadMounted && (

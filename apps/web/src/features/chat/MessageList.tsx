@@ -4,8 +4,10 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import { relativeTime } from '../../shared/format/relativeTime.ts';
 import { ArrowDownIcon } from '../../shared/ui/icons.tsx';
 import classes from './ChatPage.module.css';
-import type { ChatMessage } from './messages.ts';
+import own from './MessageList.module.css';
+import { type ChatMessage, isRetryable } from './messages.ts';
 import { RateLimitCard } from './RateLimitCard.tsx';
+import type { LimitStatus } from './store.ts';
 import { voiceCallLabel } from './voiceCall.ts';
 
 /** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
@@ -21,13 +23,18 @@ function useNow(intervalMs: number): number {
 const Bubble = memo(function Bubble({
   message,
   now,
+  limit,
   onOpenImage,
+  onRetry,
 }: {
   message: ChatMessage;
   now: number;
+  /** The user's limit now: cards only (other bubbles get null and skip its changes). */
+  limit: LimitStatus | null;
   onOpenImage?: (id: string) => void;
+  onRetry?: (id: string) => void;
 }) {
-  if (message.type === 'rate_limit') return <RateLimitCard message={message} />;
+  if (message.type === 'rate_limit') return <RateLimitCard message={message} limit={limit} now={now} />;
   if (message.type === 'voice_call') {
     return (
       <div className={classes.row} data-sender={message.sender} data-testid="chat-message">
@@ -59,12 +66,25 @@ const Bubble = memo(function Bubble({
           <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
         ))}
       {(message.text || message.streaming) && (
-        <div className={`${classes.bubble} ${message.streaming ? classes.cursor : ''}`}>{message.text}</div>
+        <div
+          className={`${classes.bubble} ${message.streaming ? classes.cursor : ''} ${message.failed ? own.unsent : ''}`}
+        >
+          {message.text}
+        </div>
       )}
       <span className={classes.stamp}>
         {message.streaming ? 'печатает…' : relativeTime(message.timestamp, now)}
       </span>
-      {message.failed && <span className={classes.failed}>Не отправлено</span>}
+      {message.failed && (
+        <span className={own.failedMark}>
+          Не отправлено
+          {onRetry && isRetryable(message) && (
+            <button type="button" className={own.retry} onClick={() => onRetry(message.id)}>
+              Отправить ещё раз
+            </button>
+          )}
+        </span>
+      )}
     </div>
   );
 });
@@ -90,14 +110,20 @@ function distanceFromBottom(el: HTMLElement): number {
 export const MessageList = memo(function MessageList({
   messages,
   typing,
+  limit = null,
   empty,
   onOpenImage,
+  onRetry,
 }: {
   messages: readonly ChatMessage[];
   typing: boolean;
+  /** The user's daily limit as known now: the cards show it. */
+  limit?: LimitStatus | null;
   empty?: string;
   /** Opens a message's photo in the gallery. */
   onOpenImage?: (id: string) => void;
+  /** Sends a message that did not go through again. */
+  onRetry?: (id: string) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -136,7 +162,14 @@ export const MessageList = memo(function MessageList({
           </Text>
         )}
         {messages.map((m) => (
-          <Bubble key={m.id} message={m} now={now} onOpenImage={onOpenImage} />
+          <Bubble
+            key={m.id}
+            message={m}
+            now={now}
+            limit={m.type === 'rate_limit' ? limit : null}
+            onOpenImage={onOpenImage}
+            onRetry={onRetry}
+          />
         ))}
         {typing && <TypingIndicator />}
       </div>

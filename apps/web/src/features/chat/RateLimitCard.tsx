@@ -4,22 +4,54 @@ import { getBrand } from '../../app/brand.ts';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import classes from './ChatPage.module.css';
 import type { ChatMessage } from './messages.ts';
-import { rateLimitActions, resetText } from './rateLimit.ts';
+import {
+  cardTitle,
+  LIMIT_RENEWED,
+  rateLimitActions,
+  resetText,
+  timeToReset,
+  upgradeHint,
+} from './rateLimit.ts';
+import type { LimitStatus } from './store.ts';
 
-const DEFAULT_TEXT = 'Дневной лимит сообщений исчерпан.';
-
-/** The card a rate-limit event adds (000 §4), with buttons by tier. */
-export function RateLimitCard({ message }: { message: ChatMessage }) {
+/**
+ * The card a rate-limit event adds (000 §4). It shows the user's limit as it is now (`limit`), not as
+ * it was when the card was written: the buttons of the current tier, or — when the limit leaves room
+ * again — that the user can go on.
+ */
+export function RateLimitCard({
+  message,
+  limit,
+  now,
+}: {
+  message: ChatMessage;
+  limit: LimitStatus | null;
+  now: number;
+}) {
   const navigate = useNavigate();
   const meta = message.rateLimit;
-  const tier = meta?.tier ?? 'guest';
-  const actions = meta?.show_upgrade_button === false ? [] : rateLimitActions(tier);
+  if (limit?.room) {
+    return (
+      <div className={classes.card} role="status" data-testid="rate-limit-card">
+        <Text fw={600}>{LIMIT_RENEWED}</Text>
+      </div>
+    );
+  }
+  const tier = limit?.tier ?? meta?.tier ?? 'guest';
+  const actions = rateLimitActions(tier);
+  const left = meta ? timeToReset(message.timestamp, meta, now) : null;
+  const hint = upgradeHint(tier);
   return (
-    <div className={classes.card} role="status">
-      <Text fw={600}>{message.text || DEFAULT_TEXT}</Text>
-      {meta && !/обновится/i.test(message.text) && (
+    <div className={classes.card} role="status" data-testid="rate-limit-card">
+      <Text fw={600}>{cardTitle(message.text)}</Text>
+      {left && (
         <Text size="sm" c="dimmed" mt={4}>
-          {resetText(meta.reset_hours, meta.reset_minutes)}
+          {resetText(left.hours, left.minutes)}
+        </Text>
+      )}
+      {actions.length > 0 && hint && (
+        <Text size="sm" mt={4}>
+          {hint}
         </Text>
       )}
       {actions.length > 0 && (

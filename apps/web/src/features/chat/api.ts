@@ -6,6 +6,8 @@ export const chatApi = {
   listChats: () => api.get<Chat[]>('/api/chats/'),
   /** 000 §4: a signed-in user without a chat gets one titled "New Chat". */
   createChat: () => api.post<Chat>('/api/chats/', { json: { title: 'New Chat' } }),
+  /** The user's companions: a member without a chat gets one only when there is a companion for it. */
+  listCharacters: () => api.get<Character[]>('/api/characters/'),
   character: (id: string) => api.get<Character>(`/api/characters/${encodeURIComponent(id)}`),
   messages: (chatId: string) => api.get<Message[]>(`/api/messages/${encodeURIComponent(chatId)}`),
   /** HTTP fallback for a send the socket could not take. */

@@ -11,10 +11,12 @@ export const LOAD_MESSAGES_FAILED = 'Не удалось загрузить со
 export type ChatInit =
   | { kind: 'ready'; chat: Chat; messages: Message[]; firstMessageFailed: boolean }
   | { kind: 'redirect'; to: string }
-  | { kind: 'message'; text: string };
+  | { kind: 'message'; text: string }
+  /** A signed-in user with no companion yet: the page offers to create one or pick one (issue 9). */
+  | { kind: 'no_companion' };
 
 export interface ChatInitInput {
-  api: Pick<ChatApi, 'listChats' | 'createChat' | 'messages' | 'firstMessage'>;
+  api: Pick<ChatApi, 'listChats' | 'listCharacters' | 'createChat' | 'messages' | 'firstMessage'>;
   /** `/chat/:id` */
   routeId: string | undefined;
   /** STORAGE_KEYS.currentChatId */
@@ -44,7 +46,8 @@ function unwrap<T>(result: Settled<T>): T {
 
 /**
  * 000 §4 "Chat initialisation": find the chat (route, then the stored id, then the first chat; a member
- * without one gets a "New Chat"), load its messages, and ask for a first message when there are none.
+ * without one gets a "New Chat" with their newest companion, or the no-companion state when there is
+ * none — a chat needs her), load its messages, and ask for a first message when there are none.
  */
 export async function initChat(input: ChatInitInput): Promise<ChatInit> {
   const { api, routeId } = input;
@@ -68,6 +71,7 @@ export async function initChat(input: ChatInitInput): Promise<ChatInit> {
         : { kind: 'message', text: NO_COMPANION_TEXT };
     }
     try {
+      if ((await api.listCharacters()).length === 0) return { kind: 'no_companion' };
       chat = await api.createChat();
     } catch {
       return { kind: 'message', text: CREATE_CHAT_FAILED };

@@ -27,7 +27,7 @@ export interface ChatMessage {
   pending: boolean;
   /** Rate-limit cards only. */
   rateLimit: RateLimitMetadata | null;
-  /** An optimistic message whose send failed (shown marked, not removed). */
+  /** An optimistic message whose send failed (shown marked "Не отправлено", not removed, retryable). */
   failed?: boolean;
 }
 
@@ -136,4 +136,52 @@ export function localAssistant(id: string, text: string, now: number = Date.now(
 export function needsImageFallback(messages: readonly ChatMessage[], done: ReadonlySet<string>): boolean {
   const last = messages.at(-1);
   return !!last && last.sender === 'user' && !!last.image && !last.failed && !done.has(last.id);
+}
+
+/** A rate-limit card (000 §4). */
+export function isRateLimitCard(message: ChatMessage): boolean {
+  return message.type === 'rate_limit';
+}
+
+/** Her real answer (not a card): the end of a limit episode, since she can only answer with room left. */
+function isReply(message: ChatMessage): boolean {
+  return message.sender === 'assistant' && !isRateLimitCard(message);
+}
+
+/**
+ * One card per limit window (issue 9): cards with no reply of hers between them belong to one window
+ * (she cannot answer until the limit leaves room), so of each such run only the last card stays, where
+ * the run's last card was. Histories stored before the server kept one card a day had a card per send.
+ */
+export function collapseRateLimitCards(messages: readonly ChatMessage[]): ChatMessage[] {
+  const keep: boolean[] = messages.map(() => true);
+  let laterCardInRun = false;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as ChatMessage;
+    if (isRateLimitCard(m)) {
+      if (laterCardInRun) keep[i] = false;
+      laterCardInRun = true;
+    } else if (isReply(m)) {
+      laterCardInRun = false;
+    }
+  }
+  return messages.filter((_, i) => keep[i]);
+}
+
+/**
+ * A card arriving live: it replaces the card with its id and any card of the current window (after her
+ * last reply), and goes to the end, under the message it refused.
+ */
+export function withRateLimitCard(messages: readonly ChatMessage[], card: ChatMessage): ChatMessage[] {
+  let lastReply = -1;
+  messages.forEach((m, i) => {
+    if (isReply(m)) lastReply = i;
+  });
+  const rest = messages.filter((m, i) => !(isRateLimitCard(m) && (m.id === card.id || i > lastReply)));
+  return [...rest, card];
+}
+
+/** The user's messages that did not go through and can be sent again: text only (a photo's file is gone). */
+export function isRetryable(message: ChatMessage): boolean {
+  return message.sender === 'user' && !!message.failed && !message.image && message.text.trim() !== '';
 }

@@ -1,6 +1,11 @@
-import type { LimitTier } from '@podruga/shared';
+import { type LimitTier, ruPlural, TIER_LIMITS } from '@podruga/shared';
 
 export type RateLimitAction = 'register' | 'plus' | 'moreLimits';
+
+/** The card's title when the server sent no text. */
+export const LIMIT_REACHED = 'Дневной лимит сообщений исчерпан.';
+/** Every card once the user's current limit leaves room again (registered, upgraded, a new day). */
+export const LIMIT_RENEWED = 'Лимит обновлён — можно продолжать';
 
 /**
  * The card's buttons by tier (000 §4). The install-app entry for free and verified users stays hidden
@@ -8,8 +13,44 @@ export type RateLimitAction = 'register' | 'plus' | 'moreLimits';
  */
 export function rateLimitActions(tier: LimitTier): RateLimitAction[] {
   if (tier === 'guest') return ['register', 'plus'];
-  if (tier === 'plus' || tier === 'vip') return ['moreLimits'];
+  if (tier === 'plus') return ['moreLimits'];
+  if (tier === 'vip') return [];
   return ['plus'];
+}
+
+const perDay = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'сообщения', 'сообщений'])} в день`;
+
+/**
+ * What the offered step really gives, in the numbers of DESIGN §5 (a card promises only what exists:
+ * Plus is 50 messages a day, not "unlimited").
+ */
+export function upgradeHint(tier: LimitTier): string | null {
+  const plus = TIER_LIMITS.plus.messagesPerDay;
+  if (tier === 'guest')
+    return `С регистрацией — ${perDay(TIER_LIMITS.free.messagesPerDay)}, с Plus — ${plus}.`;
+  if (tier === 'free' || tier === 'verified' || tier === 'pwa') return `С Plus — ${perDay(plus)}.`;
+  return null;
+}
+
+/**
+ * The card's title: the server's text without its "Лимит обновится через …" sentence, which was true
+ * only when it was written (the card counts the time down itself).
+ */
+export function cardTitle(content: string): string {
+  const title = content.replace(/\s*Лимит (?:скоро )?обновится[^.]*\.?/gi, '').trim();
+  return title || LIMIT_REACHED;
+}
+
+/** Time left until the limit renews: the card's reset time counted from when the card was made. */
+export function timeToReset(
+  cardTime: number,
+  reset: { reset_hours: number; reset_minutes: number },
+  now: number,
+): { hours: number; minutes: number } {
+  const resetAt =
+    cardTime + (Math.max(0, reset.reset_hours) * 60 + Math.max(0, reset.reset_minutes)) * 60_000;
+  const left = Math.max(0, Math.ceil((resetAt - now) / 60_000));
+  return { hours: Math.floor(left / 60), minutes: left % 60 };
 }
 
 /** «Лимит обновится через 3 ч 15 мин» (the card's reset time). */

@@ -1,29 +1,15 @@
-import { type Message, TYPING_TIMEOUT_MS } from '@podruga/shared';
+import { type Message, type MessageLimits, type RateLimitPayload, TYPING_TIMEOUT_MS } from '@podruga/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitImageDescription } from './messages.ts';
-import { createChatStore } from './store.ts';
+import { type ChatState, createChatStore } from './store.ts';
+import { serverMessage as message } from './testMessages.ts';
+import type { UnsentMessage } from './unsent.ts';
 
 const CHAT = '11111111-1111-4111-8111-111111111111';
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 
 function serverMessage(over: Partial<Message> = {}): Message {
-  return {
-    id: 'm1',
-    chat_id: CHAT,
-    content: 'Привет',
-    is_user: false,
-    message_type: 'text',
-    image_path: null,
-    video_path: null,
-    created_at: new Date(T0).toISOString(),
-    is_streaming: false,
-    voice_call_status: null,
-    voice_call_duration: null,
-    voice_call_started_at: null,
-    voice_call_ended_at: null,
-    metadata: null,
-    ...over,
-  };
+  return message({ chat_id: CHAT, created_at: new Date(T0).toISOString(), ...over });
 }
 
 function setup() {
@@ -192,27 +178,189 @@ describe('chat store: typing indicator', () => {
   });
 });
 
+function limitPayload(over: Partial<RateLimitPayload> = {}): RateLimitPayload {
+  return {
+    id: 'rl-1',
+    content: 'Ты исчерпал дневной лимит сообщений. Лимит обновится через 3 ч 15 мин.',
+    metadata: { show_upgrade_button: true, tier: 'guest', reset_hours: 3, reset_minutes: 15 },
+    limit_type: 'messages',
+    remaining: 0,
+    reset_hours: 3,
+    reset_minutes: 15,
+    user_type: 'guest',
+    chat_id: CHAT,
+    ...over,
+  };
+}
+
+const limits = (over: Partial<MessageLimits> = {}): MessageLimits => ({
+  limit: 10,
+  count: 5,
+  remaining: 5,
+  allowed: true,
+  is_limited: true,
+  reset_time: { hours: 3, minutes: 15 },
+  user_type: 'free',
+  ...over,
+});
+
+const shape = (s: () => ChatState) => s().messages.map((m) => [m.type, m.sender, m.text, !!m.failed]);
+
 describe('chat store: rate limit', () => {
   it('adds the card and marks sending as not allowed', () => {
     const { s } = setup();
     s().addOptimistic('эй');
-    s().rateLimit({
-      id: 'rl-1',
-      content: 'Лимит сообщений исчерпан',
-      metadata: { show_upgrade_button: true, tier: 'guest', reset_hours: 3, reset_minutes: 15 },
-      limit_type: 'messages',
-      remaining: 0,
-      reset_hours: 3,
-      reset_minutes: 15,
-      user_type: 'guest',
-      chat_id: CHAT,
-    });
+    s().rateLimit(limitPayload());
     expect(s().sendingAllowed).toBe(false);
     expect(s().typing).toBe(false);
+    expect(s().limit).toEqual({ tier: 'guest', room: false });
     expect(s().messages.at(-1)).toMatchObject({
       type: 'rate_limit',
       rateLimit: { tier: 'guest', reset_hours: 3 },
     });
+  });
+
+  it('keeps one card per limit window, under the last refused message, each of them marked not sent', () => {
+    const { s, advance } = setup();
+    s().addOptimistic('раз');
+    s().rateLimit(limitPayload());
+    advance(60_000);
+    s().addOptimistic('два');
+    s().rateLimit(limitPayload());
+    advance(60_000);
+    // Another id in the same window (a card built from an HTTP 429) replaces it as well.
+    s().addOptimistic('три');
+    s().rateLimit(limitPayload({ id: 'rate-limit-http' }));
+    expect(shape(s)).toEqual([
+      ['text', 'user', 'раз', true],
+      ['text', 'user', 'два', true],
+      ['text', 'user', 'три', true],
+      ['rate_limit', 'assistant', expect.stringContaining('лимит'), false],
+    ]);
+    expect(s().messages.filter((m) => m.pending)).toEqual([]);
+  });
+
+  it('a card coming as a message (HTTP 429) is the same card and marks the refused message too', () => {
+    const { s } = setup();
+    s().addOptimistic('раз');
+    s().rateLimit(limitPayload());
+    s().addOptimistic('два');
+    s().receive(
+      serverMessage({
+        id: 'rl-1',
+        message_type: 'rate_limit',
+        content: 'Ты исчерпал дневной лимит сообщений.',
+        metadata: { show_upgrade_button: true, tier: 'guest', reset_hours: 3, reset_minutes: 10 },
+      }),
+    );
+    expect(shape(s)).toEqual([
+      ['text', 'user', 'раз', true],
+      ['text', 'user', 'два', true],
+      ['rate_limit', 'assistant', 'Ты исчерпал дневной лимит сообщений.', false],
+    ]);
+  });
+
+  it('a reply of hers ends the window: the next limit gets a card of its own', () => {
+    const { s } = setup();
+    s().addOptimistic('раз');
+    s().rateLimit(limitPayload());
+    s().receive(serverMessage({ id: 'r1', content: 'Ответ' }));
+    s().addOptimistic('два');
+    s().rateLimit(limitPayload({ id: 'rl-2' }));
+    expect(
+      s()
+        .messages.filter((m) => m.type === 'rate_limit')
+        .map((m) => m.id),
+    ).toEqual(['rl-1', 'rl-2']);
+  });
+
+  it('collapses the duplicate cards of a history stored a card per send', () => {
+    const { s } = setup();
+    const card = (id: string) =>
+      serverMessage({
+        id,
+        message_type: 'rate_limit',
+        content: 'Лимит',
+        metadata: { show_upgrade_button: true, tier: 'guest', reset_hours: 1, reset_minutes: 0 },
+      });
+    s().reset(CHAT, [
+      serverMessage({ id: 'a1', content: 'Привет' }),
+      serverMessage({ id: 'u1', is_user: true, content: 'раз' }),
+      card('c1'),
+      serverMessage({ id: 'u2', is_user: true, content: 'два' }),
+      card('c2'),
+      card('c3'),
+      serverMessage({ id: 'a2', content: 'Новый день' }),
+      card('c4'),
+      card('c5'),
+    ]);
+    expect(s().messages.map((m) => m.id)).toEqual(['a1', 'u1', 'u2', 'c3', 'a2', 'c5']);
+  });
+
+  it('cards follow the limit as it is now; an answer asked for before the latest card is ignored', () => {
+    const { s } = setup();
+    s().addOptimistic('раз');
+    s().rateLimit(limitPayload());
+    // Registered: the free tier leaves room.
+    s().setLimits(limits(), s().limitSeq);
+    expect(s().limit).toEqual({ tier: 'free', room: true });
+    expect(s().sendingAllowed).toBe(true);
+
+    const asked = s().limitSeq;
+    s().addOptimistic('два');
+    s().rateLimit(
+      limitPayload({ id: 'rl-2', user_type: 'free', metadata: { ...limitPayload().metadata, tier: 'free' } }),
+    );
+    s().setLimits(limits(), asked);
+    expect(s().limit).toEqual({ tier: 'free', room: false });
+
+    s().setLimits(limits({ remaining: 0, allowed: false, user_type: 'verified' }), s().limitSeq);
+    expect(s().limit).toEqual({ tier: 'verified', room: false });
+    s().setLimits(limits({ limit: 'unlimited', remaining: 0, user_type: 'plus' }), s().limitSeq);
+    expect(s().limit).toEqual({ tier: 'plus', room: true });
+  });
+
+  it('gives back the text of a message that was not sent, to send it again', () => {
+    const { s } = setup();
+    const id = s().addOptimistic('не пропадай');
+    s().rateLimit(limitPayload());
+    expect(s().retry(id)).toBe('не пропадай');
+    expect(s().messages.some((m) => m.id === id)).toBe(false);
+    expect(s().retry(id)).toBeNull();
+    // A photo cannot be sent again from here (its file is gone), nor a delivered message.
+    const photo = s().addOptimistic('', 'blob:photo');
+    s().rateLimit(limitPayload());
+    expect(s().retry(photo)).toBeNull();
+  });
+
+  it('keeps messages that were not sent across a reload, until they are sent again', () => {
+    const saved = new Map<string, UnsentMessage[]>();
+    const unsent = {
+      load: (chatId: string) => saved.get(chatId) ?? [],
+      save: (chatId: string, list: readonly UnsentMessage[]) => void saved.set(chatId, [...list]),
+    };
+    let n = 0;
+    const first = createChatStore({ now: () => T0 + 1000, tempId: () => `t${++n}`, unsent });
+    first.getState().reset(CHAT, [serverMessage({ id: 'a1', content: 'Привет' })]);
+    const id = first.getState().addOptimistic('до завтра');
+    first.getState().rateLimit(limitPayload());
+    expect(saved.get(CHAT)).toEqual([{ id, text: 'до завтра', timestamp: T0 + 1000 }]);
+
+    // A reload: the history comes from the server, the unsent message from the device, in time order.
+    const again = createChatStore({ now: () => T0 + 5000, unsent });
+    again
+      .getState()
+      .reset(CHAT, [
+        serverMessage({ id: 'a1', content: 'Привет' }),
+        serverMessage({ id: 'a2', content: 'Позже', created_at: new Date(T0 + 2000).toISOString() }),
+      ]);
+    expect(shape(() => again.getState())).toEqual([
+      ['text', 'assistant', 'Привет', false],
+      ['text', 'user', 'до завтра', true],
+      ['text', 'assistant', 'Позже', false],
+    ]);
+    expect(again.getState().retry(id)).toBe('до завтра');
+    expect(saved.get(CHAT)).toEqual([]);
   });
 });
 

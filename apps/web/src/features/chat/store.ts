@@ -2,8 +2,10 @@ import {
   type AckPayload,
   DUPLICATE_WINDOW_MS,
   IMAGE_FALLBACK_TEXT,
+  type LimitTier,
   type Message,
   type MessageChunkPayload,
+  type MessageLimits,
   type RateLimitPayload,
   type StreamingCompletePayload,
   TYPING_TIMEOUT_MS,
@@ -11,11 +13,22 @@ import {
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   type ChatMessage,
+  collapseRateLimitCards,
   fromRateLimit,
   fromServer,
+  isRetryable,
   localAssistant,
   needsImageFallback,
+  withRateLimitCard,
 } from './messages.ts';
+import type { UnsentMessage, UnsentStorage } from './unsent.ts';
+
+/** What the chat knows of the user's daily message limit now: the tier it counts by, and room left. */
+export interface LimitStatus {
+  tier: LimitTier;
+  /** Sending is possible again (after registering, upgrading, or a new day). */
+  room: boolean;
+}
 
 export interface ChatState {
   chatId: string | null;
@@ -24,6 +37,13 @@ export interface ChatState {
   typing: boolean;
   /** False after a rate-limit event; sending is still attempted so the server answers with the limit. */
   sendingAllowed: boolean;
+  /**
+   * The user's limit as last learned (a rate-limit event, or GET /api/user/message-limits): every card
+   * shows it, so a card follows the tier the user has now, not the one it was written for. Null: unknown.
+   */
+  limit: LimitStatus | null;
+  /** Counts rate-limit events: a limits answer asked for before the latest one is out of date. */
+  limitSeq: number;
 }
 
 export interface ChatActions {
@@ -41,8 +61,18 @@ export interface ChatActions {
   receive(message: Message): void;
   /** HTTP fallback answer: the stored user message replaces the optimistic one, then the reply. */
   receiveHttpReply(tempId: string, userMessage: Message | null, reply: Message | null): void;
-  /** Socket `rate_limit` (or an HTTP 429): the card, and sending marked as not allowed. */
+  /**
+   * Socket `rate_limit` (or an HTTP 429): one card per limit window (upserted by id, replacing the
+   * window's earlier card), the refused message marked as not sent, sending marked as not allowed.
+   */
   rateLimit(payload: RateLimitPayload): void;
+  /**
+   * GET /api/user/message-limits answered; `seq` is `limitSeq` when it was asked. Ignored when a
+   * rate-limit event came in meanwhile (the answer predates it).
+   */
+  setLimits(limits: MessageLimits, seq: number): void;
+  /** Takes a message that was not sent off the list to send it again; returns its text. */
+  retry(id: string): string | null;
   /** A local assistant text (first-message fallback). */
   addLocalAssistant(text: string): void;
   /** Drops an optimistic message whose send failed. */
@@ -64,9 +94,16 @@ export interface ChatStoreDeps {
   tempId?: () => string;
   /** How long a user photo waits for an answer before IMAGE_FALLBACK_TEXT (the typing time-out). */
   imageFallbackMs?: number;
+  /** Where messages that were not sent are kept across reloads (nothing the user typed is lost). */
+  unsent?: UnsentStorage;
 }
 
 const STREAM_ID_PREFIX = 'stream-';
+
+/** A kept message that was not sent, back on the list as it was left. */
+function unsentMessage(m: UnsentMessage): ChatMessage {
+  return { ...localAssistant(m.id, m.text, m.timestamp), sender: 'user', failed: true };
+}
 let tempCounter = 0;
 function defaultTempId(): string {
   tempCounter += 1;
@@ -99,7 +136,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
   /** The reply being streamed: its chunks by index, and the id of its bubble. */
   let stream: { id: string; chunks: string[] } | null = null;
 
-  return createStore<ChatState & ChatActions>()((set, get) => {
+  const store = createStore<ChatState & ChatActions>()((set, get) => {
     function setTyping(on: boolean): void {
       if (typingTimer) clearTimeout(typingTimer);
       typingTimer = null;
@@ -125,6 +162,26 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       set({ messages: get().messages.map((m) => (m.id === id ? next : m)) });
     }
 
+    /**
+     * The limit is reached: the card (one per window), every message still waiting for its ack marked
+     * as not sent (the server stored none of them), the limit known to have no room.
+     */
+    function limited(card: ChatMessage): void {
+      const tier = card.rateLimit?.tier;
+      set((s) => ({
+        messages: withRateLimitCard(
+          s.messages.map((m) =>
+            m.pending && m.sender === 'user' ? { ...m, pending: false, failed: true } : m,
+          ),
+          card,
+        ),
+        sendingAllowed: false,
+        limit: tier ? { tier, room: false } : s.limit,
+        limitSeq: s.limitSeq + 1,
+      }));
+      setTyping(false);
+    }
+
     /** Adds a message unless it is a duplicate; a known id is updated instead. */
     function upsert(message: ChatMessage): void {
       const { messages } = get();
@@ -141,12 +198,19 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       messages: [],
       typing: false,
       sendingAllowed: true,
+      limit: null,
+      limitSeq: 0,
 
       reset(chatId, history = []) {
         stream = null;
         setTyping(false);
         const t = now();
-        set({ chatId, messages: history.map((m) => fromServer(m, t)), sendingAllowed: true });
+        const loaded = collapseRateLimitCards(history.map((m) => fromServer(m, t)));
+        const unsent = chatId && deps.unsent ? deps.unsent.load(chatId).map(unsentMessage) : [];
+        const messages = unsent.length
+          ? [...loaded, ...unsent].sort((a, b) => a.timestamp - b.timestamp)
+          : loaded;
+        set({ chatId, messages, sendingAllowed: true, limit: null });
         if (imageTimer) clearTimeout(imageTimer);
         imageTimer = null;
         if (needsImageFallback(get().messages, imageFallbackDone)) armImageFallback();
@@ -232,9 +296,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         if (chatId && message.chat_id && message.chat_id !== chatId) return;
         const next = fromServer(message, now());
         if (message.message_type === 'rate_limit') {
-          upsert(next);
-          set({ sendingAllowed: false });
-          setTyping(false);
+          limited(next);
           return;
         }
         if (message.is_user) {
@@ -260,13 +322,20 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       rateLimit(payload) {
         const { chatId } = get();
         if (chatId && payload.chat_id && payload.chat_id !== chatId) return;
-        upsert(fromRateLimit(payload, now()));
-        // The limited message was not stored: it stays on screen, no longer waiting for an ack.
-        set({
-          sendingAllowed: false,
-          messages: get().messages.map((m) => (m.pending ? { ...m, pending: false } : m)),
-        });
-        setTyping(false);
+        limited(fromRateLimit(payload, now()));
+      },
+
+      setLimits(limits, seq) {
+        if (seq !== get().limitSeq) return;
+        const room = limits.allowed && (limits.limit === 'unlimited' || limits.remaining > 0);
+        set({ limit: { tier: limits.user_type, room }, sendingAllowed: room });
+      },
+
+      retry(id) {
+        const target = get().messages.find((m) => m.id === id);
+        if (!target || !isRetryable(target)) return null;
+        set({ messages: get().messages.filter((m) => m.id !== id) });
+        return target.text;
       },
 
       addLocalAssistant(text) {
@@ -298,4 +367,21 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       },
     };
   });
+
+  // Messages that were not sent are kept per chat until they are sent again or dropped.
+  const { unsent } = deps;
+  if (unsent) {
+    let last = '';
+    store.subscribe(({ chatId, messages }) => {
+      if (!chatId) return;
+      const list: UnsentMessage[] = messages
+        .filter(isRetryable)
+        .map((m) => ({ id: m.id, text: m.text, timestamp: m.timestamp }));
+      const json = `${chatId}:${JSON.stringify(list)}`;
+      if (json === last) return;
+      last = json;
+      unsent.save(chatId, list);
+    });
+  }
+  return store;
 }

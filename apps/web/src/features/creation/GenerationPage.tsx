@@ -42,8 +42,11 @@ function useAccusative(name: string): string {
 
 /** The generation page (001 §2, §4): portrait, details, respawn, and the start of the chat. */
 export function GenerationPage() {
-  const source = useDraft((s) => s.lastNavigationSource);
-  if (!generationAllowed(source)) return <Navigate to="/profile" replace />;
+  // Decided once, on entry, from the source the wizard left (001 §4). Never again while the page is
+  // shown: once her chat starts the draft is cleared, and a guard reading the live store would send the
+  // user to /profile while the chat's page is still loading (issue 9).
+  const [allowed] = useState(() => generationAllowed(draftStore.getState().lastNavigationSource));
+  if (!allowed) return <Navigate to="/profile" replace />;
   return <Generation />;
 }
 
@@ -59,6 +62,18 @@ function Generation() {
   const [preview, setPreview] = useState(false);
   const started = useRef(false);
   const progress = useRef<StartChatProgress>({});
+  /** Her chat exists and the user is on the way to it: the draft is cleared when this page is gone. */
+  const chatStarted = useRef(false);
+
+  // The draft is cleared when the page actually unmounts, not right after `navigate`: the chat's route
+  // loads lazily, and React keeps this page on screen meanwhile; a change to the draft then would
+  // re-render it with the next companion's empty form (issue 9).
+  useEffect(
+    () => () => {
+      if (chatStarted.current) draftStore.getState().reset();
+    },
+    [],
+  );
 
   const generate = useCallback(async (respawn: boolean) => {
     const s = draftStore.getState();
@@ -102,32 +117,30 @@ function Generation() {
     const s = draftStore.getState();
     if (!s.generatedImage || starting) return;
     setStarting(true);
+    let jpeg: Blob;
     try {
-      let jpeg: Blob;
-      try {
-        jpeg = await pngToJpeg(s.generatedImage);
-      } catch {
-        notify.error(`${START_CHAT_FAILED}: не удалось подготовить портрет`);
-        return;
-      }
-      const result = await startChat(creationApi, {
-        character: toCharacterInput(s, s.characterId, s.imageModel),
-        jpeg,
-        progress: progress.current,
-      });
-      if (!result.ok) {
-        if (result.paywall) usePaywall.getState().open(result.paywall);
-        else notify.error(result.message);
-        return;
-      }
-      progress.current = {};
-      // Replace: the back button does not return to the generation page (001 §4). The draft is cleared
-      // once the page is gone (clearing it first would trip this page's own source guard).
-      await navigate(`/chat/${result.chatId}`, { replace: true });
-      draftStore.getState().reset();
-    } finally {
+      jpeg = await pngToJpeg(s.generatedImage);
+    } catch {
       setStarting(false);
+      notify.error(`${START_CHAT_FAILED}: не удалось подготовить портрет`);
+      return;
     }
+    // A second press after a navigation that did not happen resumes: every step already done is skipped.
+    const result = await startChat(creationApi, {
+      character: toCharacterInput(s, s.characterId, s.imageModel),
+      jpeg,
+      progress: progress.current,
+    });
+    if (!result.ok) {
+      setStarting(false);
+      if (result.paywall) usePaywall.getState().open(result.paywall);
+      else notify.error(result.message);
+      return;
+    }
+    chatStarted.current = true;
+    // Replace: the back button does not return to the generation page (001 §4). Nothing on this page
+    // changes after this (the button stays busy) until the chat's page replaces it.
+    void navigate(`/chat/${result.chatId}`, { replace: true });
   }
 
   const exhausted = d.regenerateCount >= d.regenerateLimit;

@@ -12,7 +12,7 @@ import {
   sexualityLabel,
   TEMPERAMENTS,
 } from '@podruga/shared';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { stepOneView } from './draft.ts';
 import { ensureCanCreateCompanion } from './quota.ts';
@@ -60,8 +60,11 @@ function parseAge(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Creation step one on the index page (001 §2): looks, sexuality, temperament; two ways onward. */
-export function StepOne() {
+/**
+ * Creation step one on the index page (001 §2): looks, sexuality, temperament; two ways onward.
+ * `notice` is shown under the heading (the home page's way back to her chat).
+ */
+export function StepOne({ notice }: { notice?: ReactNode }) {
   const d = useDraft((s) => s);
   const { leaving, go } = useExitNavigate();
   const [busy, setBusy] = useState(false);
@@ -109,6 +112,7 @@ export function StepOne() {
             </Link>
             .
           </p>
+          {notice}
         </div>
 
         <Section title="Личные данные">
