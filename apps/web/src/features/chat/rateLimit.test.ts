@@ -1,24 +1,41 @@
+import { PRODUCT_FEATURES } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
 import { cardTitle, rateLimitActions, resetText, timeToReset, upgradeHint } from './rateLimit.ts';
 
+const PAID = { ...PRODUCT_FEATURES, payments: true };
+const UNPAID = { ...PRODUCT_FEATURES, payments: false };
+
 describe('rate-limit card', () => {
-  it('offers buttons by tier (000 §4)', () => {
-    expect(rateLimitActions('guest')).toEqual(['register', 'plus']);
-    expect(rateLimitActions('free')).toEqual(['plus']);
-    expect(rateLimitActions('verified')).toEqual(['plus']);
-    expect(rateLimitActions('pwa')).toEqual(['plus']);
-    expect(rateLimitActions('plus')).toEqual(['moreLimits']);
-    expect(rateLimitActions('vip')).toEqual([]);
+  it('offers buttons by tier (000 §4) once Plus can be bought', () => {
+    expect(rateLimitActions('guest', PAID)).toEqual(['register', 'plus']);
+    expect(rateLimitActions('free', PAID)).toEqual(['plus']);
+    expect(rateLimitActions('verified', PAID)).toEqual(['plus']);
+    expect(rateLimitActions('pwa', PAID)).toEqual(['plus']);
+    expect(rateLimitActions('plus', PAID)).toEqual(['moreLimits']);
+    expect(rateLimitActions('vip', PAID)).toEqual([]);
+  });
+
+  it('offers no Plus button while Plus cannot be bought', () => {
+    expect(rateLimitActions('guest', UNPAID)).toEqual(['register']);
+    for (const tier of ['free', 'verified', 'pwa', 'vip'] as const) {
+      expect(rateLimitActions(tier, UNPAID)).toEqual([]);
+    }
   });
 
   it('promises only the real numbers of the next step', () => {
-    expect(upgradeHint('guest')).toBe('С регистрацией — 10 сообщений в день, с Plus — 50.');
-    expect(upgradeHint('free')).toBe('С Plus — 50 сообщений в день.');
-    expect(upgradeHint('pwa')).toBe('С Plus — 50 сообщений в день.');
-    expect(upgradeHint('plus')).toBeNull();
-    expect(upgradeHint('vip')).toBeNull();
-    for (const tier of ['guest', 'free', 'verified', 'pwa'] as const) {
-      expect(upgradeHint(tier)).not.toMatch(/безлимит|неогранич/i);
+    expect(upgradeHint('guest', PAID)).toBe('С регистрацией — 10 сообщений в день, с Plus — 50.');
+    expect(upgradeHint('free', PAID)).toBe('Подтверди эл. почту — будет 20 сообщений в день, с Plus — 50.');
+    expect(upgradeHint('pwa', PAID)).toBe('С Plus — 50 сообщений в день.');
+    expect(upgradeHint('plus', PAID)).toBeNull();
+    expect(upgradeHint('vip', PAID)).toBeNull();
+    expect(upgradeHint('guest', UNPAID)).toBe('С регистрацией — 10 сообщений в день.');
+    expect(upgradeHint('free', UNPAID)).toBe('Подтверди эл. почту — будет 20 сообщений в день.');
+    expect(upgradeHint('verified', UNPAID)).toBeNull();
+    for (const features of [PAID, UNPAID]) {
+      for (const tier of ['guest', 'free', 'verified', 'pwa'] as const) {
+        expect(upgradeHint(tier, features) ?? '').not.toMatch(/безлимит|неогранич/i);
+        if (!features.payments) expect(upgradeHint(tier, features) ?? '').not.toMatch(/Plus/);
+      }
     }
   });
 

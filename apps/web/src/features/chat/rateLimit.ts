@@ -1,4 +1,4 @@
-import { type LimitTier, ruPlural, TIER_LIMITS } from '@podruga/shared';
+import { type LimitTier, PRODUCT_FEATURES, ruPlural, TIER_LIMITS } from '@podruga/shared';
 
 export type RateLimitAction = 'register' | 'plus' | 'moreLimits';
 
@@ -8,14 +8,15 @@ export const LIMIT_REACHED = 'Дневной лимит сообщений ис�
 export const LIMIT_RENEWED = 'Лимит обновлён — можно продолжать';
 
 /**
- * The card's buttons by tier (000 §4). The install-app entry for free and verified users stays hidden
- * until the install feature exists.
+ * The card's buttons by tier (000 §4), for the parts of the product that are live (PRODUCT_FEATURES):
+ * "Получить Plus" appears once Plus can be bought, the install-app entry once the app can be installed.
  */
-export function rateLimitActions(tier: LimitTier): RateLimitAction[] {
-  if (tier === 'guest') return ['register', 'plus'];
+export function rateLimitActions(tier: LimitTier, features = PRODUCT_FEATURES): RateLimitAction[] {
+  const plus: RateLimitAction[] = features.payments ? ['plus'] : [];
+  if (tier === 'guest') return ['register', ...plus];
   if (tier === 'plus') return ['moreLimits'];
   if (tier === 'vip') return [];
-  return ['plus'];
+  return plus;
 }
 
 const perDay = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'сообщения', 'сообщений'])} в день`;
@@ -24,11 +25,20 @@ const perDay = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'соо
  * What the offered step really gives, in the numbers of DESIGN §5 (a card promises only what exists:
  * Plus is 50 messages a day, not "unlimited").
  */
-export function upgradeHint(tier: LimitTier): string | null {
+export function upgradeHint(tier: LimitTier, features = PRODUCT_FEATURES): string | null {
   const plus = TIER_LIMITS.plus.messagesPerDay;
-  if (tier === 'guest')
-    return `С регистрацией — ${perDay(TIER_LIMITS.free.messagesPerDay)}, с Plus — ${plus}.`;
-  if (tier === 'free' || tier === 'verified' || tier === 'pwa') return `С Plus — ${perDay(plus)}.`;
+  const registered = perDay(TIER_LIMITS.free.messagesPerDay);
+  if (tier === 'guest') {
+    return features.payments
+      ? `С регистрацией — ${registered}, с Plus — ${plus}.`
+      : `С регистрацией — ${registered}.`;
+  }
+  // Confirming the e-mail is a step every free user can take today (000 §6: 20 a day).
+  if (tier === 'free') {
+    const verified = `Подтверди эл. почту — будет ${perDay(TIER_LIMITS.verified.messagesPerDay)}`;
+    return features.payments ? `${verified}, с Plus — ${plus}.` : `${verified}.`;
+  }
+  if ((tier === 'verified' || tier === 'pwa') && features.payments) return `С Plus — ${perDay(plus)}.`;
   return null;
 }
 
