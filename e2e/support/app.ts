@@ -19,7 +19,7 @@ export interface RunningApp {
    * Stops the server process and starts it again on the same port, data folder and environment, then
    * waits for /api/health: a deploy (`graceful`: SIGTERM, then wait for the process to exit) or a crash
    * (`crash`: SIGKILL). `whileDown` runs between the two, so a journey can keep the app down for a while
-   * and look at the page meanwhile.
+   * and look at the page meanwhile; the server starts again even when it throws.
    */
   restart(kind: 'graceful' | 'crash', options?: { whileDown?: () => Promise<void> }): Promise<void>;
   stop(): Promise<void>;
@@ -136,9 +136,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     async restart(kind, { whileDown } = {}) {
       await endProcess(child, kind === 'graceful' ? GRACEFUL_EXIT_MS : 0);
       output += `\n--- e2e: server stopped (${kind}) ---\n`;
-      await whileDown?.();
-      child = await spawnServer();
-      output += '\n--- e2e: server started again ---\n';
+      try {
+        await whileDown?.();
+      } finally {
+        // Up again even when the check made meanwhile failed: the next journey needs the app.
+        child = await spawnServer();
+        output += '\n--- e2e: server started again ---\n';
+      }
     },
     async stop() {
       await endProcess(child, 10_000);

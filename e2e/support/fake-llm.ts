@@ -10,9 +10,10 @@ export interface FakeLlm {
 /**
  * A fake OpenAI-compatible upstream (`POST /v1/chat/completions` with SSE): it answers in Russian, quoting
  * the last user message, token by token, ends with a usage chunk whose `choices` is empty and `[DONE]`
- * — the shape real providers send.
+ * — the shape real providers send. `wordDelayMs` (15 by default) paces the words: a slow upstream keeps a
+ * reply streaming long enough for a journey to act in the middle of it.
  */
-export async function startFakeLlm(): Promise<FakeLlm> {
+export async function startFakeLlm({ wordDelayMs = 15 }: { wordDelayMs?: number } = {}): Promise<FakeLlm> {
   const requests: FakeLlm['requests'] = [];
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -36,7 +37,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
         );
       for (const [i, word] of words.entries()) {
         chunk([{ index: 0, delta: { content: i === 0 ? word : ` ${word}` }, finish_reason: null }]);
-        await new Promise((r) => setTimeout(r, 15));
+        await new Promise((r) => setTimeout(r, wordDelayMs));
       }
       chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
       chunk([], {
