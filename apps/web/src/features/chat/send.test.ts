@@ -96,6 +96,13 @@ describe('sendText', () => {
     );
     await sendText(broken, CHAT, 'ещё');
     expect(broken.notifyError).toHaveBeenCalledWith(SEND_FAILED);
+    // The server was down: the bubble does not look delivered.
+    expect(broken.store.getState().messages.at(-1)).toMatchObject({
+      text: 'ещё',
+      pending: false,
+      failed: true,
+    });
+    expect(broken.store.getState().typing).toBe(false);
   });
 });
 
