@@ -375,14 +375,9 @@ export class ChatSocket {
       this.authenticated = false;
       this.sendAuthenticate();
     });
+    // Whatever the reason, even `io server disconnect`: only close() means "stay away".
     socket.on('connect_error', () => this.lost());
-    socket.on('disconnect', (reason) => {
-      if (reason === 'io client disconnect') {
-        this.authenticated = false;
-        return;
-      }
-      this.lost();
-    });
+    socket.on('disconnect', () => this.lost());
     socket.on(SERVER_EVENTS.authenticated, (p) => {
       if (p.success) this.onAuthenticated();
       else this.lost();
