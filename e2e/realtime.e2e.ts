@@ -18,15 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   llm = await startFakeLlm({ wordDelayMs: WORD_DELAY_MS });
-  [app, browser] = await Promise.all([
-    startApp({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_API_KEY: 'e2e-key',
-      LLM_MODEL: 'fake-model',
-    }),
-    launchBrowser(),
-  ]);
+  [app, browser] = await Promise.all([startApp(llm.appEnv), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

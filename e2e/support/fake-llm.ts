@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 
 export interface FakeLlm {
   baseUrl: string;
+  /** The app's environment for this upstream: `startApp(llm.appEnv)`. The model is `fake-model`. */
+  appEnv: Record<string, string>;
   /** Every request body the fake received, parsed. */
   requests: Array<{ model: string; messages: Array<{ role: string; content: unknown }>; stream: boolean }>;
   close(): Promise<void>;
@@ -49,8 +51,15 @@ export async function startFakeLlm({ wordDelayMs = 15 }: { wordDelayMs?: number 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}/v1`;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl,
+    appEnv: {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: baseUrl,
+      LLM_API_KEY: 'e2e-key',
+      LLM_MODEL: 'fake-model',
+    },
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,44 +1,36 @@
 import type { Message } from '@podruga/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChatStore } from './store.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ChatStore, createChatStore } from './store.ts';
+import { storedMessage } from './testing.ts';
 
 const CHAT = '11111111-1111-4111-8111-111111111111';
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 
 /** A stored message `seconds` after T0. */
 function stored(id: string, content: string, seconds: number, over: Partial<Message> = {}): Message {
-  return {
+  return storedMessage({
     id,
     chat_id: CHAT,
     content,
-    is_user: false,
-    message_type: 'text',
-    image_path: null,
-    video_path: null,
     created_at: new Date(T0 + seconds * 1000).toISOString(),
-    is_streaming: false,
-    voice_call_status: null,
-    voice_call_duration: null,
-    voice_call_started_at: null,
-    voice_call_ended_at: null,
-    metadata: null,
     ...over,
-  };
+  });
 }
 const user = (id: string, content: string, seconds: number) =>
   stored(id, content, seconds, { is_user: true });
+
+/** The stores of a test: their typing timers are cleared after it. */
+const open: ChatStore[] = [];
+afterEach(() => {
+  for (const store of open.splice(0)) store.getState().dispose();
+});
 
 /** A chat whose page clock starts at T0 + `seconds`; `at` moves it. */
 function chat(seconds = 0) {
   let clock = T0 + seconds * 1000;
   let n = 0;
-  const store = createChatStore({
-    now: () => clock,
-    tempId: () => {
-      n += 1;
-      return `t${n}`;
-    },
-  });
+  const store = createChatStore({ now: () => clock, tempId: () => `t${++n}` });
+  open.push(store);
   const s = () => store.getState();
   const shown = () => s().messages.map((m) => [m.id, m.text, m.pending || m.failed ? 'pending/failed' : '']);
   return {
@@ -47,17 +39,8 @@ function chat(seconds = 0) {
     at: (sec: number) => {
       clock = T0 + sec * 1000;
     },
-    time: () => clock,
   };
 }
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(T0);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('after a reconnect, the chat merges what it missed', () => {
   it('a reply finished while the socket was down appears', () => {

@@ -4,25 +4,10 @@ import { ApiError } from '../../shared/api/index.ts';
 import { initChat, NO_COMPANION_TEXT } from './init.ts';
 import { SEND_FAILED, sendText } from './send.ts';
 import { createChatStore } from './store.ts';
+import { storedMessage } from './testing.ts';
 
 const CHAT = 'c1';
-const msg = (over: Partial<Message>): Message => ({
-  id: 'm',
-  chat_id: CHAT,
-  content: '',
-  is_user: false,
-  message_type: 'text',
-  image_path: null,
-  video_path: null,
-  created_at: new Date().toISOString(),
-  is_streaming: false,
-  voice_call_status: null,
-  voice_call_duration: null,
-  voice_call_started_at: null,
-  voice_call_ended_at: null,
-  metadata: null,
-  ...over,
-});
+const msg = (over: Partial<Message>): Message => storedMessage({ chat_id: CHAT, ...over });
 
 function deps(sent: boolean, postMessage = vi.fn()) {
   const store = createChatStore({ tempId: () => 't1' });

@@ -5,6 +5,7 @@ import {
   type ChatSocketListener,
   RECONNECT,
   reconnectDelay,
+  type SocketConnect,
   type SocketOptionsAll,
   type TypedSocket,
 } from './socket.ts';
@@ -73,25 +74,37 @@ function listener(): ChatSocketListener & { statuses: string[]; resync: Mock } {
 
 /**
  * A clock that only moves when the code under test sleeps; every sleep is recorded, so the reconnect
- * delays can be read back. The spread of the delays is off (random 0.5 = the middle).
+ * delays can be read back. The spread of the delays is off (random 0.5 = the middle). `sleep` replaces
+ * that clock (delays that end only when the test says so); `connect` replaces the fake's opening.
  */
-function setup(token: string | null = 'tok') {
+function setup(
+  over: {
+    token?: string | null;
+    sleep?: (ms: number) => Promise<void>;
+    connect?: (fake: FakeSocket) => SocketConnect;
+  } = {},
+) {
+  const { token = 'tok' } = over;
   const fake = new FakeSocket();
   let options: SocketOptionsAll | null = null;
   let elapsed = 0;
   const sleeps: number[] = [];
   const l = listener();
   const chat = new ChatSocket({
-    connect: (o) => {
-      options = o;
-      return fake as unknown as TypedSocket;
-    },
+    connect:
+      over.connect?.(fake) ??
+      ((o) => {
+        options = o;
+        return fake as unknown as TypedSocket;
+      }),
     getToken: () => token,
     listener: l,
-    sleep: async (ms) => {
-      elapsed += ms;
-      sleeps.push(ms);
-    },
+    sleep:
+      over.sleep ??
+      (async (ms) => {
+        elapsed += ms;
+        sleeps.push(ms);
+      }),
     now: () => elapsed,
     random: () => 0.5,
   });
@@ -176,7 +189,7 @@ describe('ChatSocket', () => {
   });
 
   it('waits 20 × 100 ms for a token, then connects anyway', async () => {
-    const { chat, elapsed, options } = setup(null);
+    const { chat, elapsed, options } = setup({ token: null });
     await chat.open('c1');
     expect(elapsed()).toBe(SOCKET.authWaitRetries * SOCKET.authWaitDelayMs);
     expect(options()).not.toBeNull();
@@ -358,15 +371,8 @@ describe('ChatSocket reconnecting', () => {
   });
 
   it('wake tries at once while waiting between attempts, and does nothing on a good connection', async () => {
-    const fake = new FakeSocket();
-    const l = listener();
-    const chat = new ChatSocket({
-      connect: () => fake as unknown as TypedSocket,
-      getToken: () => 'tok',
-      listener: l,
-      sleep: () => new Promise<void>(() => {}), // the delays never end by themselves
-      random: () => 0.5,
-    });
+    // The delays never end by themselves.
+    const { fake, chat } = setup({ sleep: () => new Promise<void>(() => {}) });
     void chat.open('c1');
     await settle();
     fake.up();
@@ -379,18 +385,13 @@ describe('ChatSocket reconnecting', () => {
   });
 
   it('socket.io-client that could not be fetched (the server is down) is fetched again', async () => {
-    const fake = new FakeSocket();
     let calls = 0;
-    const chat = new ChatSocket({
-      connect: async () => {
+    const { fake, chat } = setup({
+      connect: (socket) => async () => {
         calls += 1;
         if (calls === 1) throw new TypeError('Failed to fetch dynamically imported module');
-        return fake as unknown as TypedSocket;
+        return socket as unknown as TypedSocket;
       },
-      getToken: () => 'tok',
-      listener: listener(),
-      sleep: async () => {},
-      random: () => 0.5,
     });
     await chat.open('c1');
     await settle();
@@ -401,15 +402,7 @@ describe('ChatSocket reconnecting', () => {
 
   it('a socket closed on purpose (leaving the chat) never reconnects', async () => {
     let wakeUp: () => void = () => {};
-    const fake = new FakeSocket();
-    const l = listener();
-    const chat = new ChatSocket({
-      connect: () => fake as unknown as TypedSocket,
-      getToken: () => 'tok',
-      listener: l,
-      sleep: () => new Promise<void>((resolve) => (wakeUp = resolve)),
-      random: () => 0.5,
-    });
+    const { fake, chat, l } = setup({ sleep: () => new Promise<void>((resolve) => (wakeUp = resolve)) });
     void chat.open('c1');
     await settle();
     fake.up();

@@ -2,28 +2,19 @@ import { type Message, TYPING_TIMEOUT_MS } from '@podruga/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitImageDescription } from './messages.ts';
 import { createChatStore } from './store.ts';
+import { storedMessage } from './testing.ts';
 
 const CHAT = '11111111-1111-4111-8111-111111111111';
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 
 function serverMessage(over: Partial<Message> = {}): Message {
-  return {
+  return storedMessage({
     id: 'm1',
     chat_id: CHAT,
     content: 'Привет',
-    is_user: false,
-    message_type: 'text',
-    image_path: null,
-    video_path: null,
     created_at: new Date(T0).toISOString(),
-    is_streaming: false,
-    voice_call_status: null,
-    voice_call_duration: null,
-    voice_call_started_at: null,
-    voice_call_ended_at: null,
-    metadata: null,
     ...over,
-  };
+  });
 }
 
 function setup() {
