@@ -31,8 +31,11 @@ export function useChatConnection(
 
   useEffect(() => {
     if (!chatId || !token) return;
+    let active = true;
     const resync = async (lostAt: number) => {
-      store.getState().resync(await chatApi.messages(chatId), lostAt);
+      const history = await chatApi.messages(chatId);
+      // The visitor may have left for another chat (the same store) while it was fetched.
+      if (active) store.getState().resync(history, lostAt);
     };
     /**
      * A reply whose first chunks went by while the socket was away (or before it joined the room): its
@@ -88,6 +91,7 @@ export function useChatConnection(
     // A lost connection is tried again at once when the device is online again or the tab comes back.
     const stopWatching = whenBack(() => socket.wake());
     return () => {
+      active = false;
       stopWaiting();
       stopWatching();
       socket.close();
