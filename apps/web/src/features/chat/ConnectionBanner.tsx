@@ -16,9 +16,15 @@ export function ConnectionBanner({ status }: { status: ConnectionStatus }) {
   const failed = status === 'failed';
   return (
     <div className={classes.banner} data-failed={failed || undefined} role={failed ? 'alert' : 'status'}>
-      <span>{failed ? RECONNECT_FAILED : RECONNECTING}</span>
+      <span className={classes.text}>{failed ? RECONNECT_FAILED : RECONNECTING}</span>
       {failed && (
-        <Button size="compact-sm" variant="light" color="red" onClick={() => window.location.reload()}>
+        <Button
+          size="compact-md"
+          color="red"
+          // A phone's tap target (44 px), on the one line that asks for it.
+          style={{ flexShrink: 0, minHeight: 44 }}
+          onClick={() => window.location.reload()}
+        >
           Обновить
         </Button>
       )}
