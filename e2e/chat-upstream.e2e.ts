@@ -11,15 +11,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  [app, browser] = await Promise.all([
-    startApp({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_API_KEY: 'e2e-key',
-      LLM_MODEL: 'fake-model',
-    }),
-    launchBrowser(),
-  ]);
+  [app, browser] = await Promise.all([startApp(llm.appEnv), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

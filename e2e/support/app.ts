@@ -13,7 +13,15 @@ export interface RunningApp {
   debugSecret: string;
   /** Raw .eml texts written by the offline mail adapter, oldest first. */
   outbox(): string[];
+  /** Everything every server process of this app printed, in order. */
   logs(): string;
+  /**
+   * Stops the server process and starts it again on the same port, data folder and environment, then
+   * waits for /api/health: a deploy (`graceful`: SIGTERM, then wait for the process to exit) or a crash
+   * (`crash`: SIGKILL). `whileDown` runs between the two, so a journey can keep the app down for a while
+   * and look at the page meanwhile; the server starts again even when it throws.
+   */
+  restart(kind: 'graceful' | 'crash', options?: { whileDown?: () => Promise<void> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,6 +35,33 @@ function freePort(): Promise<number> {
   });
 }
 
+/** How long a graceful stop may take: the server drains the replies in flight before it exits. */
+const GRACEFUL_EXIT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
+
+/** Resolves once the process has exited (at once when it already has). */
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Ends the process: SIGTERM and up to `graceMs` for it to close by itself (then SIGKILL), or SIGKILL at
+ * once when `graceMs` is 0.
+ */
+async function endProcess(child: ChildProcess, graceMs: number): Promise<void> {
+  const done = exited(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (graceMs > 0) {
+    child.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([done, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+  }
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await done;
+}
+
 /**
  * Starts the built app (`npm run build` first) exactly as `npm start` does, on a free port, with a fresh
  * data folder (PGlite, outbox). The proxy is trusted so each browser context can present its own client
@@ -36,43 +71,53 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
   const debugSecret = 'e2e-debug-secret';
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: 'true',
-      DEBUG_ROUTES_SECRET: debugSecret,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  const childEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    TRUST_PROXY: 'true',
+    DEBUG_ROUTES_SECRET: debugSecret,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  let output = '';
+
+  /** One server process, up once /api/health answers. */
+  async function spawnServer(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: root,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) return child;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`server did not start in time:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
+
+  let child = await spawnServer();
   return {
     url,
     dataDir,
@@ -88,13 +133,19 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       return files.sort().map((f) => readFileSync(join(dir, f), 'utf8'));
     },
     logs: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+    async restart(kind, { whileDown } = {}) {
+      await endProcess(child, kind === 'graceful' ? GRACEFUL_EXIT_MS : 0);
+      output += `\n--- e2e: server stopped (${kind}) ---\n`;
+      try {
+        await whileDown?.();
+      } finally {
+        // Up again even when the check made meanwhile failed: the next journey needs the app.
+        child = await spawnServer();
+        output += '\n--- e2e: server started again ---\n';
       }
+    },
+    async stop() {
+      await endProcess(child, 10_000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 
 export interface FakeLlm {
   baseUrl: string;
+  /** The app's environment for this upstream: `startApp(llm.appEnv)`. The model is `fake-model`. */
+  appEnv: Record<string, string>;
   /** Every request body the fake received, parsed. */
   requests: Array<{ model: string; messages: Array<{ role: string; content: unknown }>; stream: boolean }>;
   close(): Promise<void>;
@@ -10,9 +12,10 @@ export interface FakeLlm {
 /**
  * A fake OpenAI-compatible upstream (`POST /v1/chat/completions` with SSE): it answers in Russian, quoting
  * the last user message, token by token, ends with a usage chunk whose `choices` is empty and `[DONE]`
- * — the shape real providers send.
+ * — the shape real providers send. `wordDelayMs` (15 by default) paces the words: a slow upstream keeps a
+ * reply streaming long enough for a journey to act in the middle of it.
  */
-export async function startFakeLlm(): Promise<FakeLlm> {
+export async function startFakeLlm({ wordDelayMs = 15 }: { wordDelayMs?: number } = {}): Promise<FakeLlm> {
   const requests: FakeLlm['requests'] = [];
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -36,7 +39,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
         );
       for (const [i, word] of words.entries()) {
         chunk([{ index: 0, delta: { content: i === 0 ? word : ` ${word}` }, finish_reason: null }]);
-        await new Promise((r) => setTimeout(r, 15));
+        await new Promise((r) => setTimeout(r, wordDelayMs));
       }
       chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
       chunk([], {
@@ -48,8 +51,15 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}/v1`;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl,
+    appEnv: {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: baseUrl,
+      LLM_API_KEY: 'e2e-key',
+      LLM_MODEL: 'fake-model',
+    },
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

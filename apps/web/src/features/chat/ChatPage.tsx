@@ -15,6 +15,7 @@ import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
 import { useConfig } from '../config/api.ts';
 import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { DemoLabel } from './DemoLabel.tsx';
 import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
@@ -24,10 +25,9 @@ import { MessageList } from './MessageList.tsx';
 import { isRateLimitCard } from './messages.ts';
 import { NoCompanion } from './NoCompanion.tsx';
 import { sendImage, sendText } from './send.ts';
-import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import { createChatStore } from './store.ts';
 import { localUnsent } from './unsent.ts';
-import { whenSocketNeeded } from './userActivation.ts';
+import { useChatConnection } from './useChatConnection.ts';
 
 // The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
 const ImageUploadDialog = lazy(() =>
@@ -37,9 +37,6 @@ const ImageGallery = lazy(() => import('./ImageGallery.tsx').then((m) => ({ defa
 
 /** 000 §4: more than 3 redirects and the chat stops sending a guest without a companion home. */
 const CHAT_REDIRECT_MAX = 3;
-const RECONNECTING = 'Соединение потеряно. Переподключаемся…';
-const RECONNECT_FAILED = 'Не удалось переподключиться. Обновите страницу.';
-const GUEST_MIGRATED = 'Твой гостевой аккаунт перенесён. Обнови страницу.';
 
 function allowHomeRedirect(): boolean {
   const verdict = countRedirect(
@@ -85,7 +82,6 @@ export function ChatPage() {
   const hasLimitCard = useStore(store, (s) => s.messages.some(isRateLimitCard));
   const demo = useConfig().providers.llm?.offline === true;
   const [state, setState] = useState<PageState>({ kind: 'loading' });
-  const socketRef = useRef<ChatSocket | null>(null);
   const [uploadOpened, setUploadOpened] = useState(false);
   const [uploadMounted, setUploadMounted] = useState(false);
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
@@ -93,6 +89,7 @@ export function ChatPage() {
 
   const chat = state.kind === 'ready' ? state.chat : null;
   const chatId = chat?.id ?? null;
+  const { socket, status: connection } = useChatConnection(chatId, token, store);
 
   // Chat initialisation (000 §4), again whenever the route's id changes.
   useEffect(() => {
@@ -138,54 +135,6 @@ export function ChatPage() {
 
   useEffect(() => () => store.getState().dispose(), [store]);
 
-  // The socket, one per chat and session.
-  useEffect(() => {
-    if (!chatId || !token) return;
-    let status: ConnectionStatus = 'idle';
-    const socket = new ChatSocket({
-      connect: connectSocketIo,
-      getToken: () => useAuth.getState().token,
-      listener: {
-        ack: (p) => store.getState().ack(p),
-        chunk: (p) => store.getState().chunk(p),
-        streamingComplete: (p) => store.getState().streamingComplete(p),
-        message: (m) => {
-          if (m.message_type === 'error') {
-            if (m.chat_id === chatId) notify.error(`Ошибка: ${m.content}`);
-            return;
-          }
-          store.getState().receive(m);
-        },
-        typing: (on) => store.getState().setTyping(on),
-        rateLimit: (p) => store.getState().rateLimit(p),
-        guestMigrated: () => notify.warning(GUEST_MIGRATED),
-        error: (p) => {
-          if (p.chat_id && p.chat_id !== chatId) return;
-          store.getState().setTyping(false);
-          notify.error(`Ошибка: ${p.message}`);
-        },
-        status: (next) => {
-          if (next === 'reconnecting' && status !== 'reconnecting') notify.warning(RECONNECTING);
-          if (next === 'failed') notify.error(RECONNECT_FAILED, false);
-          status = next;
-        },
-      },
-    });
-    socketRef.current = socket;
-    // Connects once the visitor has touched the page (at once after a click that led here) or brings the
-    // tab back on screen: the history came over REST, and socket.io-client stays out of a page that is
-    // only read (DESIGN §8). At once, too, when the history (loaded before this runs) ends with the
-    // user's message or a streaming reply: a reload while a reply is generated must show it arrive. A
-    // send made meanwhile waits for the socket (ChatSocket.sendMessage); the tap or key that made it
-    // opens it.
-    const stopWaiting = whenSocketNeeded(() => void socket.open(chatId), store.getState().messages);
-    return () => {
-      stopWaiting();
-      socket.close();
-      if (socketRef.current === socket) socketRef.current = null;
-    };
-  }, [chatId, token, store]);
-
   // The cards follow the user's limit as it is now: asked when a card is on screen, and again whenever
   // the account changes (registered, upgraded, e-mail confirmed), so no card offers a stale step.
   const account = useAuth((s) =>
@@ -221,12 +170,12 @@ export function ChatPage() {
     (text: string) => {
       if (!chatId) return;
       void sendText(
-        { store, socket: socketRef.current, api: chatApi, notifyError: (t) => notify.error(t) },
+        { store, socket: socket(), api: chatApi, notifyError: (t) => notify.error(t) },
         chatId,
         text,
       );
     },
-    [chatId, store],
+    [chatId, store, socket],
   );
 
   const onRetry = useCallback(
@@ -264,7 +213,7 @@ export function ChatPage() {
     void sendImage(
       {
         store,
-        socket: socketRef.current,
+        socket: socket(),
         api: chatApi,
         notifyError: (t) => notify.error(t),
         previewUrl: (blob) => URL.createObjectURL(blob),
@@ -307,6 +256,7 @@ export function ChatPage() {
         </Text>
         {demo && <DemoLabel />}
       </div>
+      <ConnectionBanner status={connection} />
       <MessageList
         messages={messages}
         typing={typing}

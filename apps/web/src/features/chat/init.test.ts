@@ -2,7 +2,7 @@ import type { Character, Chat, Message } from '@podruga/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { CREATE_CHAT_FAILED, initChat, NO_COMPANION_TEXT } from './init.ts';
-import { serverMessage as msg } from './testMessages.ts';
+import { storedMessage as msg } from './testing.ts';
 
 describe('initChat', () => {
   const chat = (id: string): Chat => ({ id, character_id: 'ch', title: 't', created_at: '', updated_at: '' });

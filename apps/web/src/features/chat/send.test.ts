@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { SEND_FAILED, sendText } from './send.ts';
 import { createChatStore } from './store.ts';
-import { serverMessage } from './testMessages.ts';
+import { storedMessage } from './testing.ts';
 
 const CHAT = 'c1';
-const msg = (over: Partial<Message>): Message => serverMessage({ content: '', ...over });
+const msg = (over: Partial<Message>): Message => storedMessage({ chat_id: CHAT, ...over });
 
 function deps(sent: boolean, postMessage = vi.fn()) {
   const store = createChatStore({ tempId: () => 't1' });
@@ -80,5 +80,12 @@ describe('sendText', () => {
     );
     await sendText(broken, CHAT, 'ещё');
     expect(broken.notifyError).toHaveBeenCalledWith(SEND_FAILED);
+    // The server was down: the bubble does not look delivered.
+    expect(broken.store.getState().messages.at(-1)).toMatchObject({
+      text: 'ещё',
+      pending: false,
+      failed: true,
+    });
+    expect(broken.store.getState().typing).toBe(false);
   });
 });

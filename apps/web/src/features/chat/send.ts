@@ -55,8 +55,9 @@ async function rateLimitFrom429(
 
 /**
  * 000 §4 "Sending and receiving": blank text is ignored; the message shows at once with a temporary id,
- * goes over the socket, and over HTTP when the socket is not ready within 10 s. Sent even when the limit
- * is reached, so the server answers with the limit card.
+ * goes over the socket, and over HTTP when the socket is not ready within 10 s (a socket coming back
+ * from a restart meanwhile still takes it). Sent even when the limit is reached, so the server answers
+ * with the limit card. When neither takes it, it is marked as not sent.
  */
 export async function sendText(deps: SendDeps, chatId: string, text: string): Promise<void> {
   const content = text.trim();
@@ -78,6 +79,8 @@ export async function sendText(deps: SendDeps, chatId: string, text: string): Pr
       else if (limit) store.getState().rateLimit(limit);
       return;
     }
+    // Neither the socket nor HTTP took it (the server is down: a deploy): it stays, marked as not sent.
+    store.getState().markFailed(clientId);
     deps.notifyError(SEND_FAILED);
   }
 }

@@ -2,14 +2,20 @@ import { type Message, type MessageLimits, type RateLimitPayload, TYPING_TIMEOUT
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitImageDescription } from './messages.ts';
 import { type ChatState, createChatStore } from './store.ts';
-import { serverMessage as message } from './testMessages.ts';
+import { storedMessage } from './testing.ts';
 import type { UnsentMessage } from './unsent.ts';
 
 const CHAT = '11111111-1111-4111-8111-111111111111';
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 
 function serverMessage(over: Partial<Message> = {}): Message {
-  return message({ chat_id: CHAT, created_at: new Date(T0).toISOString(), ...over });
+  return storedMessage({
+    id: 'm1',
+    chat_id: CHAT,
+    content: 'Привет',
+    created_at: new Date(T0).toISOString(),
+    ...over,
+  });
 }
 
 function setup() {

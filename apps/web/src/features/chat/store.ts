@@ -21,6 +21,7 @@ import {
   needsImageFallback,
   withRateLimitCard,
 } from './messages.ts';
+import { mergeHistory } from './resync.ts';
 import type { UnsentMessage, UnsentStorage } from './unsent.ts';
 
 /** What the chat knows of the user's daily message limit now: the tier it counts by, and room left. */
@@ -84,6 +85,11 @@ export interface ChatActions {
   setTyping(on: boolean): void;
   /** Clears the typing timer (page unmount). */
   dispose(): void;
+  /**
+   * The socket came back: the server's history merged with what only this page has (resync.ts). A
+   * stream cut off meanwhile ends; the dots stay only for a message still on its way.
+   */
+  resync(history: readonly Message[], lostAt: number): void;
 }
 
 export type ChatStore = StoreApi<ChatState & ChatActions>;
@@ -364,6 +370,13 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         if (imageTimer) clearTimeout(imageTimer);
         imageTimer = null;
         stream = null;
+      },
+
+      resync(history, lostAt) {
+        stream = null;
+        const messages = mergeHistory(get().messages, history, { now: now(), lostAt });
+        set({ messages });
+        setTyping(messages.some((m) => m.pending));
       },
     };
   });

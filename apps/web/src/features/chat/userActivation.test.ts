@@ -4,6 +4,7 @@ import {
   connectsAtOnce,
   replyMayBePending,
   wakesSocket,
+  whenBack,
   whenSocketNeeded,
 } from './userActivation.ts';
 
@@ -124,6 +125,26 @@ describe('whenSocketNeeded', () => {
     cancel();
     keydown?.();
     expect(started).toBe(0);
+    expect(listeners.size).toBe(0);
+  });
+});
+
+describe('whenBack', () => {
+  it('retries when the device is online again or the tab is shown, until cancelled', () => {
+    const { source, listeners, page } = fakeSource(true);
+    let retries = 0;
+    const cancel = whenBack(() => {
+      retries += 1;
+    }, source);
+    listeners.get('online')?.();
+    expect(retries).toBe(1);
+    page.visible = false;
+    listeners.get('visibilitychange')?.();
+    expect(retries).toBe(1);
+    page.visible = true;
+    listeners.get('visibilitychange')?.();
+    expect(retries).toBe(2);
+    cancel();
     expect(listeners.size).toBe(0);
   });
 });

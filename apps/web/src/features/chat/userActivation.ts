@@ -91,3 +91,24 @@ export function whenSocketNeeded(
   }
   return cancel;
 }
+
+/** The device is back on the network (`window`). */
+const ONLINE_EVENT = 'online';
+
+/**
+ * Calls `retry` whenever a lost connection is worth trying again at once instead of at its next scheduled
+ * attempt: the device comes back online, or the visitor brings the tab back on screen (a phone's
+ * background tab sleeps through its timers). Returns a cancel.
+ */
+export function whenBack(retry: () => void, source: ActivationSource = browserSource()): () => void {
+  const listeners = [ONLINE_EVENT, VISIBILITY_EVENT].map((type) => {
+    const listener = () => {
+      if (type === ONLINE_EVENT || source.isVisible()) retry();
+    };
+    source.addEventListener(type, listener, { passive: true });
+    return [type, listener] as const;
+  });
+  return () => {
+    for (const [type, listener] of listeners) source.removeEventListener(type, listener, {});
+  };
+}

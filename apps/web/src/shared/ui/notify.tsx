@@ -5,17 +5,19 @@ import { create } from 'zustand';
 type Color = 'teal' | 'red' | 'yellow';
 
 /**
- * Set by the first toast: the app then mounts the toast container. The notifications package loads with
- * that first toast, so the first page does not carry it (DESIGN §8).
+ * Set once the first toast has loaded the notifications package: the app then mounts the toast container.
+ * The package loads with that first toast, so the first page does not carry it (DESIGN §8). Not before it
+ * has loaded: a toast shown while the server is unreachable (a deploy) cannot fetch the package, and a
+ * container mounted then would fail to render and take the whole page down with it.
  */
 export const useToastHost = create<{ needed: boolean }>(() => ({ needed: false }));
 
 const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
 function show(color: Color, message: ReactNode, autoClose?: number | false, id?: string): void {
-  useToastHost.setState({ needed: true });
   loadNotifications()
     .then((notifications) => {
+      useToastHost.setState({ needed: true });
       // One toast at a time, newest first: a stack of them would climb over the dialog's buttons.
       notifications.clean();
       notifications.show({ id, color, message, autoClose });

@@ -1,11 +1,15 @@
 import type { Message } from '@podruga/shared';
 
-/** A server message for the chat's unit tests: her text reply, unless `over` says otherwise. */
-export function serverMessage(over: Partial<Message> = {}): Message {
+/**
+ * For the chat's tests only: a message as the server stores and sends it (GET /api/messages, the socket's
+ * `message`), an assistant text in chat `c1` now unless `over` says otherwise. One factory, so a field
+ * added to the contract is added once.
+ */
+export function storedMessage(over: Partial<Message> = {}): Message {
   return {
-    id: 'm1',
+    id: 'm',
     chat_id: 'c1',
-    content: 'Привет',
+    content: '',
     is_user: false,
     message_type: 'text',
     image_path: null,

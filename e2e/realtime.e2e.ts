@@ -1,0 +1,195 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
+import { adoptFirstCompanion, expectSettled, storedToken } from './support/steps.ts';
+
+/** What the chat shows while its socket is down, and when it gives up (000 §8, in Russian). */
+const RECONNECTING = 'Соединение потеряно. Переподключаемся…';
+const RECONNECT_FAILED = 'Не удалось переподключиться. Обновите страницу.';
+const CHAT_URL = /\/chat\/[0-9a-f-]{36}$/;
+/** The fake model says a word every 150 ms: a reply streams for a second or more, in many steps. */
+const WORD_DELAY_MS = 150;
+
+let llm: FakeLlm;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm({ wordDelayMs: WORD_DELAY_MS });
+  [app, browser] = await Promise.all([startApp(llm.appEnv), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await llm?.close();
+});
+
+const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-sender="assistant"]');
+const streamingBubble = (page: Page) => page.locator('[data-testid="chat-message"] [class*="cursor"]');
+const typingDots = (page: Page) => page.getByRole('status', { name: 'Подруга печатает' });
+
+/**
+ * Records every distinct text the newest assistant bubble shows, so a journey can tell a reply that
+ * streamed over the socket (many steps) from one that arrived whole over the HTTP fallback.
+ */
+async function watchReplies(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    new MutationObserver(() => {
+      const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
+      const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
+      if (seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/**
+ * Sends `text` and waits for her whole reply (it quotes the message). Returns the texts the reply bubble
+ * went through while it was written.
+ */
+async function sendAndWatch(page: Page, text: string): Promise<string[]> {
+  const seenBefore = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.length);
+  await page.getByLabel('Сообщение').fill(text);
+  await page.getByLabel('Сообщение').press('Enter');
+  const reply = assistant(page).filter({ hasText: `«${text}». Давай продолжим!` });
+  await reply.waitFor({ timeout: 45_000 });
+  await streamingBubble(page).waitFor({ state: 'detached', timeout: 30_000 });
+  const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+  return seen.slice(seenBefore).filter(Boolean);
+}
+
+/** Streamed over the socket: the bubble grew word by word before it held the whole reply. */
+function expectStreamed(steps: string[], text: string): void {
+  const growing = steps.filter((t) => `[модель] Я услышала тебя: «${text}». Давай продолжим!`.startsWith(t));
+  expect(growing.length).toBeGreaterThan(2);
+  expect(steps.at(-1)).toBe(`[модель] Я услышала тебя: «${text}». Давай продолжим!`);
+}
+
+/** The page has settled on the chat, showing `text`'s reply, with no connection banner left. */
+async function expectChatting(page: Page, text: string): Promise<void> {
+  await expectSettled(page, CHAT_URL, assistant(page).filter({ hasText: `«${text}»` }));
+  expect(await page.getByText(RECONNECTING).count()).toBe(0);
+  expect(await page.getByText(RECONNECT_FAILED).count()).toBe(0);
+}
+
+describe('the server restarting under a visitor', () => {
+  it('comes back on the same address with its data, after a deploy and after a crash', async () => {
+    const res = await fetch(`${app.url}/api/auth/anonymous`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    const { access_token: token } = (await res.json()) as { access_token: string };
+    const valid = async () =>
+      (await fetch(`${app.url}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } })).ok;
+    let downChecked = false;
+    await app.restart('graceful', {
+      whileDown: async () => {
+        await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+        downChecked = true;
+      },
+    });
+    expect(downChecked).toBe(true);
+    expect(await valid()).toBe(true);
+    await app.restart('crash');
+    expect(await valid()).toBe(true);
+    expect(app.logs()).toContain('server stopped (crash)');
+  });
+
+  it('a deploy in the middle of a chat: she goes on answering, streamed, without a reload', async () => {
+    const ctx = await newVisitor(browser, 'phone');
+    const page = await ctx.newPage();
+    await adoptFirstCompanion(page, app.url);
+    await watchReplies(page);
+    expectStreamed(await sendAndWatch(page, 'Привет! Как дела?'), 'Привет! Как дела?');
+
+    await app.restart('graceful');
+    const after = 'Я вернулся, ты тут?';
+    expectStreamed(await sendAndWatch(page, after), after);
+    await expectChatting(page, after);
+    await screenshot(page, 'realtime-after-deploy');
+    await ctx.close();
+  }, 120_000);
+
+  it('the app is down for 15 s: the chat says so, then recovers by itself', async () => {
+    const ctx = await newVisitor(browser, 'phone');
+    const page = await ctx.newPage();
+    await adoptFirstCompanion(page, app.url);
+    await watchReplies(page);
+    await sendAndWatch(page, 'Ты здесь?');
+
+    const unsent = 'Ты меня слышишь?';
+    await app.restart('graceful', {
+      whileDown: async () => {
+        const down = Date.now();
+        await page.getByText(RECONNECTING).waitFor();
+        await screenshot(page, 'realtime-down');
+        // A send waits for the socket, then tries HTTP: neither is there, so the bubble says so.
+        await page.getByLabel('Сообщение').fill(unsent);
+        await page.getByLabel('Сообщение').press('Enter');
+        await page
+          .locator('[data-testid="chat-message"][data-failed]')
+          .filter({ hasText: unsent })
+          .waitFor({ timeout: 30_000 });
+        await screenshot(page, 'realtime-down-unsent');
+        await page.waitForTimeout(Math.max(0, 15_000 - (Date.now() - down)));
+        // Still trying after the spec's ten quick attempts: it has not given up.
+        expect(await page.getByText(RECONNECT_FAILED).count()).toBe(0);
+      },
+    });
+    // Nobody touches the page: the banner goes once the socket is back.
+    await page.getByText(RECONNECTING).waitFor({ state: 'detached', timeout: 60_000 });
+    // The history fetched after the reconnect keeps the message the server never got, marked.
+    await expect(
+      page.locator('[data-testid="chat-message"][data-failed]').filter({ hasText: unsent }).count(),
+    ).resolves.toBe(1);
+    const after = 'Сервер снова работает?';
+    expectStreamed(await sendAndWatch(page, after), after);
+    await expectChatting(page, after);
+    await screenshot(page, 'realtime-recovered');
+    await ctx.close();
+  }, 180_000);
+
+  it('a crash while she answers: the cut-off reply does not stay "typing", the chat shows what was stored', async () => {
+    const ctx = await newVisitor(browser, 'phone');
+    const page = await ctx.newPage();
+    await adoptFirstCompanion(page, app.url);
+    const chatId = page.url().split('/').pop() ?? '';
+    const long = `Расскажи мне длинную историю ${'про море и про горы '.repeat(8).trim()}`;
+    await page.getByLabel('Сообщение').fill(long);
+    await page.getByLabel('Сообщение').press('Enter');
+    // A few words are on screen, the rest is still coming.
+    await page.waitForFunction(
+      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await screenshot(page, 'realtime-streaming');
+    await app.restart('crash');
+
+    await streamingBubble(page).waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByText(RECONNECTING).waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await typingDots(page).count()).toBe(0);
+    const token = await storedToken(page);
+    const stored = await page.evaluate(
+      async ({ id, bearer }) => {
+        const res = await fetch(`/api/messages/${id}`, { headers: { authorization: `Bearer ${bearer}` } });
+        return ((await res.json()) as { content: string; is_user: boolean }[])
+          .filter((m) => !m.is_user)
+          .map((m) => m.content);
+      },
+      { id: chatId, bearer: token },
+    );
+    const shown = await assistant(page).locator('[class*="bubble"]').allTextContents();
+    expect(shown).toEqual(stored);
+    await screenshot(page, 'realtime-after-crash');
+
+    await watchReplies(page);
+    const after = 'Ты снова со мной?';
+    expectStreamed(await sendAndWatch(page, after), after);
+    await expectChatting(page, after);
+    await ctx.close();
+  }, 180_000);
+});
