@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'companion_limit',
   'safety_refused',
   'provider_error',
+  /** A control character (NUL, bidi override, …) in what the user sent. */
+  'invalid_characters',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
