@@ -1,0 +1,240 @@
+import { CONTROL_CHARS_MESSAGE } from '@podruga/shared';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../app.ts';
+import { characters, messages, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { type ChatClient, chatClient, FakeUpstream, sleep, userWithChat } from '../../test/chat.ts';
+import { useTestDatabase } from '../../test/db.ts';
+import { bearer, multipart } from '../../test/http.ts';
+import { MESSAGE_TEXTS } from './messages.service.ts';
+
+const getDatabase = useTestDatabase();
+const upstream = new FakeUpstream();
+beforeAll(() => upstream.start());
+afterAll(() => upstream.stop());
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let redisUp = false;
+beforeAll(async () => {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    redisUp = (await probe.ping()) === 'PONG';
+  } catch {
+    console.warn(`Redis is not reachable at ${redisUrl}: the shared send-throttle test is skipped`);
+  } finally {
+    probe.disconnect();
+  }
+});
+
+const apps: TestApp[] = [];
+const sockets: ChatClient[] = [];
+beforeEach(() => {
+  upstream.reset();
+  upstream.words = ['ок'];
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+  await Promise.all(apps.splice(0).map((t) => t.app.close()));
+});
+
+async function start(deps: AppDeps = {}, env: Record<string, string> = {}) {
+  const t = await buildTestApp(getDatabase(), { env, deps: { llm: upstream.llm(), ...deps } });
+  apps.push(t);
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, url };
+}
+
+async function connect(url: string, token: string, chatId: string) {
+  const c = await chatClient(url, token, chatId);
+  sockets.push(c.socket);
+  return c;
+}
+
+/** A VIP (300 messages a day): the daily limit stays out of the way of the throttle. */
+async function vip(userId: string): Promise<void> {
+  const future = new Date('2030-01-01T00:00:00Z');
+  await getDatabase()
+    .db.update(users)
+    .set({ membershipType: 'plus', membershipExpiry: future, vipExpiry: future })
+    .where(eq(users.id, userId));
+}
+
+const post = (t: TestApp, token: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/messages/', headers: bearer(token), payload: body });
+
+async function userMessages(chatId: string) {
+  const rows = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
+  return rows.filter((m) => m.isUser);
+}
+
+const photo = (color: string) =>
+  sharp({ create: { width: 16, height: 12, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+describe('the send throttle', () => {
+  it('5 sends per 10 s per user, socket and HTTP together; the rest get 429 and are not stored', async () => {
+    const { t, url } = await start();
+    const { token, userId, chatId } = await userWithChat(t.app, getDatabase());
+    await vip(userId);
+    const c = await connect(url, token, chatId);
+    for (let i = 0; i < 4; i++) {
+      c.socket.emit('message', { content: `сокет ${i}`, current_chat_id: chatId });
+      await c.waitFor(() => c.count('streaming_complete') === i + 1);
+    }
+    const rest = [];
+    for (let i = 0; i < 4; i++) rest.push(await post(t, token, { chat_id: chatId, content: `http ${i}` }));
+    expect(rest.map((r) => r.statusCode)).toEqual([200, 429, 429, 429]);
+    expect(rest[1]?.json()).toEqual({ detail: MESSAGE_TEXTS.throttled, code: 'rate_limited' });
+    c.socket.emit('message', { content: 'сокет ещё', current_chat_id: chatId });
+    await c.waitFor(() => c.count('error') === 1);
+    expect(c.payloads('error')[0]).toEqual({
+      message: MESSAGE_TEXTS.throttled,
+      code: 'rate_limited',
+      chat_id: chatId,
+    });
+    expect(await userMessages(chatId)).toHaveLength(5);
+    const stored = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
+    expect(stored.filter((m) => m.messageType === 'rate_limit')).toHaveLength(0);
+  });
+
+  it('a guest flooding at the daily limit stores nothing more than the throttle lets through', async () => {
+    const { t } = await start();
+    const { token, chatId } = await userWithChat(t.app, getDatabase());
+    const answers = [];
+    for (let i = 0; i < 60; i++)
+      answers.push(await post(t, token, { chat_id: chatId, content: `спам ${i}` }));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    const rows = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
+    // Five messages and their five replies; the throttle refused the rest before the limit saw them.
+    expect(rows).toHaveLength(10);
+  });
+
+  it('is shared by every instance through Redis', async (context) => {
+    if (!redisUp) context.skip();
+    const one = await start({}, { REDIS_URL: redisUrl });
+    const two = await start({}, { REDIS_URL: redisUrl });
+    const { token, userId, chatId } = await userWithChat(one.t.app, getDatabase());
+    await vip(userId);
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push((await post(one.t, token, { chat_id: chatId, content: `a${i}` })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push((await post(two.t, token, { chat_id: chatId, content: `b${i}` })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('a socket connection flooding events is cut off', async () => {
+    const { t, url } = await start({
+      sendThrottle: null,
+      socketEventCap: { events: 5, windowMs: 60_000, disconnectAfter: 3 },
+    });
+    const { token, userId, chatId } = await userWithChat(t.app, getDatabase());
+    await vip(userId);
+    const c = await connect(url, token, chatId);
+    const disconnected = new Promise<void>((resolve) => c.socket.once('disconnect', () => resolve()));
+    // authenticate was the first event; four messages fit in the window.
+    for (let i = 0; i < 30; i++) c.socket.emit('message', { content: `флуд ${i}`, current_chat_id: chatId });
+    await disconnected;
+    expect(c.payloads('error')).toContainEqual({ message: MESSAGE_TEXTS.throttled, code: 'rate_limited' });
+    // The four let through are answered; the rest never reached the service.
+    const done = async () => {
+      const rows = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
+      return rows.filter((m) => !m.isUser && !m.isStreaming).length;
+    };
+    while ((await done()) < 4) await sleep(20);
+    expect(await userMessages(chatId)).toHaveLength(4);
+  });
+});
+
+describe('image_path', () => {
+  it('accepts only media this user stored: their photos and their companions’ portraits', async () => {
+    const { t, url } = await start({ sendThrottle: null });
+    const owner = await userWithChat(t.app, getDatabase(), '10.0.4.1');
+    const other = await userWithChat(t.app, getDatabase(), '10.0.4.2');
+    const upload = async (who: typeof owner, color: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/analyze_image',
+        ...multipart(
+          who.token,
+          { chat_id: who.chatId },
+          { name: 'a.jpg', type: 'image/jpeg', bytes: await photo(color) },
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ image_path: string }>().image_path;
+    };
+    const mine = await upload(owner, '#3a7');
+    const theirs = await upload(other, '#a37');
+    await getDatabase()
+      .db.update(characters)
+      .set({ image: 'portrait-1.png' })
+      .where(eq(characters.id, owner.characterId));
+    const before = (await userMessages(owner.chatId)).length;
+
+    const bad = [
+      'https://evil.example/x.jpg',
+      'javascript:alert(1)',
+      '../../etc/passwd',
+      '/pics/x.jpg',
+      `${'0'.repeat(40)}.jpg`,
+      theirs,
+    ];
+    for (const imagePath of bad) {
+      const res = await post(t, owner.token, {
+        chat_id: owner.chatId,
+        content: 'смотри',
+        image_path: imagePath,
+      });
+      expect(res.statusCode, imagePath).toBe(400);
+      expect(res.json()).toEqual({ detail: MESSAGE_TEXTS.foreignImage, code: 'validation_failed' });
+    }
+    const c = await connect(url, owner.token, owner.chatId);
+    c.socket.emit('message', { content: 'смотри', image_path: theirs, current_chat_id: owner.chatId });
+    await c.waitFor(() => c.count('error') === 1);
+    expect(c.payloads('error')[0]).toMatchObject({
+      message: MESSAGE_TEXTS.foreignImage,
+      code: 'validation_failed',
+    });
+    expect(await userMessages(owner.chatId)).toHaveLength(before);
+
+    for (const imagePath of [mine, 'portrait-1.png']) {
+      const res = await post(t, owner.token, {
+        chat_id: owner.chatId,
+        content: 'моё',
+        image_path: imagePath,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ user_message: { image_path: imagePath } });
+    }
+  });
+});
+
+describe('control characters on the socket', () => {
+  it('content or image_path with control characters: invalid_characters, nothing stored', async () => {
+    const { t, url } = await start({ sendThrottle: null });
+    const { token, chatId } = await userWithChat(t.app, getDatabase());
+    const c = await connect(url, token, chatId);
+    c.socket.emit('message', { content: 'при\u0000вет', current_chat_id: chatId });
+    c.socket.emit('message', { content: 'bidi \u202e', current_chat_id: chatId });
+    c.socket.emit('message', { content: 'фото', image_path: 'a\u0007.jpg', current_chat_id: chatId });
+    await c.waitFor(() => c.count('error') === 3);
+    for (const error of c.payloads('error')) {
+      expect(error).toEqual({ message: CONTROL_CHARS_MESSAGE, code: 'invalid_characters', chat_id: chatId });
+    }
+    expect(await userMessages(chatId)).toHaveLength(0);
+    // Tab and line breaks are text.
+    c.socket.emit('message', { content: 'строка\n\tещё строка', current_chat_id: chatId });
+    await c.waitFor(() => c.count('streaming_complete') === 1);
+    expect((await userMessages(chatId)).map((m) => m.content)).toEqual(['строка\n\tещё строка']);
+  });
+});
