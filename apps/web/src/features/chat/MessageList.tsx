@@ -65,6 +65,7 @@ const Bubble = memo(function Bubble({
         {message.streaming ? 'печатает…' : relativeTime(message.timestamp, now)}
       </span>
       {message.failed && <span className={classes.failed}>Не отправлено</span>}
+      {message.interrupted && <span className={classes.failed}>Ответ прервался</span>}
     </div>
   );
 });
