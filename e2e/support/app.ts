@@ -14,6 +14,8 @@ export interface RunningApp {
   /** Raw .eml texts written by the offline mail adapter, oldest first. */
   outbox(): string[];
   logs(): string;
+  /** Sends `signal` and waits for the process to exit: its exit code (null when killed by a signal). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -32,9 +34,13 @@ function freePort(): Promise<number> {
  * data folder (PGlite, outbox). The proxy is trusted so each browser context can present its own client
  * address through X-Forwarded-For, the way a load balancer would.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  /** `dataDir`: start on an existing data folder (a restart); it is then left in place on stop. */
+  options: { dataDir?: string } = {},
+): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
   const debugSecret = 'e2e-debug-secret';
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
@@ -88,6 +94,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       return files.sort().map((f) => readFileSync(join(dir, f), 'utf8'));
     },
     logs: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill(signal);
+        await exited;
+      }
+      return child.exitCode;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -95,7 +109,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -12,7 +12,10 @@ export interface FakeLlm {
  * the last user message, token by token, ends with a usage chunk whose `choices` is empty and `[DONE]`
  * — the shape real providers send.
  */
-export async function startFakeLlm(): Promise<FakeLlm> {
+export async function startFakeLlm(
+  /** `stallAfter`: send that many words, then hold the stream open (a model mid-reply) until it is closed. */
+  options: { stallAfter?: number } = {},
+): Promise<FakeLlm> {
   const requests: FakeLlm['requests'] = [];
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -35,6 +38,13 @@ export async function startFakeLlm(): Promise<FakeLlm> {
           `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices, ...extra })}\n\n`,
         );
       for (const [i, word] of words.entries()) {
+        if (i === options.stallAfter) {
+          // SSE comments keep the server's silence timeout from ending the reply.
+          const keepAlive = setInterval(() => res.write(': thinking\n\n'), 500);
+          await new Promise((r) => res.once('close', r));
+          clearInterval(keepAlive);
+          return;
+        }
         chunk([{ index: 0, delta: { content: i === 0 ? word : ` ${word}` }, finish_reason: null }]);
         await new Promise((r) => setTimeout(r, 15));
       }
