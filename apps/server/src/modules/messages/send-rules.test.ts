@@ -142,10 +142,9 @@ describe('the send throttle', () => {
     const { token, userId, chatId } = await userWithChat(t.app, getDatabase());
     await vip(userId);
     const c = await connect(url, token, chatId);
-    const disconnected = new Promise<void>((resolve) => c.socket.once('disconnect', () => resolve()));
     // authenticate was the first event; four messages fit in the window.
     for (let i = 0; i < 30; i++) c.socket.emit('message', { content: `флуд ${i}`, current_chat_id: chatId });
-    await disconnected;
+    await c.waitFor(() => !c.socket.connected, 10_000);
     expect(c.payloads('error')).toContainEqual({ message: MESSAGE_TEXTS.throttled, code: 'rate_limited' });
     // The four let through are answered; the rest never reached the service.
     const done = async () => {
