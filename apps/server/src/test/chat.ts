@@ -8,12 +8,14 @@ import {
 } from '@podruga/shared';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import type { AppDeps } from '../app.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { characters, chats } from '../db/schema/index.ts';
 import { createOpenAiLlm } from '../providers/llm/openai.ts';
 import type { LlmPort } from '../providers/llm/port.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 import { bearer, guest } from './http.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -187,6 +189,39 @@ export async function crashableDatabase(database: Database): Promise<{ database:
     database: { ...database, db: db as unknown as Db, close: async () => {} },
     crash: () => {
       crashed = true;
+    },
+  };
+}
+
+/**
+ * The apps and sockets a test file starts against `upstream`, all closed after each test. `base` deps
+ * apply to every app (e.g. no send throttle).
+ */
+export function useChatApps(upstream: FakeUpstream, base: AppDeps = {}) {
+  const apps: TestApp[] = [];
+  const sockets: ChatClient[] = [];
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+    upstream.release();
+    await Promise.all(apps.splice(0).map((t) => t.app.close()));
+  });
+  return {
+    /** An app on `database`, listening on a free port. */
+    async start(database: Database, deps: AppDeps = {}, env: Record<string, string> = {}) {
+      const t = await buildTestApp(database, { env, deps: { llm: upstream.llm(), ...base, ...deps } });
+      apps.push(t);
+      const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      return { t, url };
+    },
+    async connect(url: string, token: string, chatId: string) {
+      const c = await chatClient(url, token, chatId);
+      sockets.push(c.socket);
+      return c;
+    },
+    /** Closes an app within the test (a shutdown under test), and no more after it. */
+    async close(t: TestApp) {
+      apps.splice(apps.indexOf(t), 1);
+      await t.app.close();
     },
   };
 }

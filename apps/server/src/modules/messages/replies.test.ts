@@ -1,17 +1,15 @@
 import type { Message } from '@podruga/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { dailyUsage, messages } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
-  type ChatClient,
-  chatClient,
   crashableDatabase,
   FakeUpstream,
   history,
   sleep,
+  useChatApps,
   userWithChat,
 } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
@@ -22,27 +20,9 @@ const upstream = new FakeUpstream();
 beforeAll(() => upstream.start());
 afterAll(() => upstream.stop());
 
-const apps: TestApp[] = [];
-const sockets: ChatClient[] = [];
 beforeEach(() => upstream.reset());
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-  upstream.release();
-  await Promise.all(apps.splice(0).map((t) => t.app.close()));
-});
-
-async function start(database: Database, deps: AppDeps = {}) {
-  const t = await buildTestApp(database, { deps: { llm: upstream.llm(), sendThrottle: null, ...deps } });
-  apps.push(t);
-  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, url };
-}
-
-async function connect(url: string, token: string, chatId: string) {
-  const c = await chatClient(url, token, chatId);
-  sockets.push(c.socket);
-  return c;
-}
+const { start: startOn, connect, close } = useChatApps(upstream, { sendThrottle: null });
+const start = (database: Database, deps: AppDeps = {}) => startOn(database, deps);
 
 async function replyRows(chatId: string) {
   return getDatabase()
@@ -135,7 +115,7 @@ describe('graceful shutdown', () => {
     const c = await connect(url, token, chatId);
     c.socket.emit('message', { content: 'Первое', current_chat_id: chatId });
     await c.waitFor(() => c.count('message_chunk') >= 1);
-    const closing = t.app.close();
+    const closing = close(t);
     c.socket.emit('message', { content: 'Второе', current_chat_id: chatId });
     await c.waitFor(() => c.count('error') === 1);
     expect(c.payloads('error')[0]).toMatchObject({
@@ -143,7 +123,6 @@ describe('graceful shutdown', () => {
       message: MESSAGE_TEXTS.shuttingDown,
     });
     await closing;
-    apps.splice(apps.indexOf(t), 1);
     expect(c.count('streaming_complete')).toBe(1);
     const rows = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(rows.map((m) => m.content).sort()).toEqual([upstream.words.join(''), 'Первое'].sort());
@@ -158,8 +137,7 @@ describe('graceful shutdown', () => {
     a.socket.emit('message', { content: 'Говори', current_chat_id: talker.chatId });
     const seen = upstream.words.slice(0, 3).join('');
     await a.waitFor(() => a.text() === seen);
-    await t.app.close();
-    apps.splice(apps.indexOf(t), 1);
+    await close(t);
     const [reply] = await replyRows(talker.chatId);
     expect(reply).toMatchObject({ content: seen, isStreaming: false, metadata: { interrupted: true } });
     expect(await usedToday(talker.userId)).toBe(1);
@@ -171,8 +149,7 @@ describe('graceful shutdown', () => {
     const b = await connect(next.url, quiet.token, quiet.chatId);
     b.socket.emit('message', { content: 'Молчишь?', current_chat_id: quiet.chatId });
     await b.waitFor(() => b.count('typing_started') === 1);
-    await next.t.app.close();
-    apps.splice(apps.indexOf(next.t), 1);
+    await close(next.t);
     expect(await replyRows(quiet.chatId)).toEqual([]);
     expect(await usedToday(quiet.userId)).toBe(0);
   });

@@ -1,14 +1,14 @@
 import { CONTROL_CHARS_MESSAGE } from '@podruga/shared';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../app.ts';
 import { characters, messages, users } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { type ChatClient, chatClient, FakeUpstream, sleep, userWithChat } from '../../test/chat.ts';
+import type { TestApp } from '../../test/app.ts';
+import { FakeUpstream, sleep, useChatApps, userWithChat } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { bearer, multipart } from '../../test/http.ts';
+import { freshAddress, TEST_REDIS_URL, useRedis } from '../../test/redis.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
 
 const getDatabase = useTestDatabase();
@@ -16,47 +16,15 @@ const upstream = new FakeUpstream();
 beforeAll(() => upstream.start());
 afterAll(() => upstream.stop());
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-let redisUp = false;
-beforeAll(async () => {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    redisUp = (await probe.ping()) === 'PONG';
-  } catch {
-    console.warn(`Redis is not reachable at ${redisUrl}: the shared send-throttle test is skipped`);
-  } finally {
-    probe.disconnect();
-  }
-});
-
-const apps: TestApp[] = [];
-const sockets: ChatClient[] = [];
+const redisUp = useRedis('the shared send-throttle test');
 beforeEach(() => {
   upstream.reset();
   upstream.words = ['ок'];
 });
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-  await Promise.all(apps.splice(0).map((t) => t.app.close()));
-});
-
-async function start(deps: AppDeps = {}, env: Record<string, string> = {}) {
-  const t = await buildTestApp(getDatabase(), { env, deps: { llm: upstream.llm(), ...deps } });
-  apps.push(t);
-  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, url };
-}
-
-async function connect(url: string, token: string, chatId: string) {
-  const c = await chatClient(url, token, chatId);
-  sockets.push(c.socket);
-  return c;
-}
+const chatApps = useChatApps(upstream);
+const { connect } = chatApps;
+const start = (deps: AppDeps = {}, env: Record<string, string> = {}) =>
+  chatApps.start(getDatabase(), deps, env);
 
 /** A VIP (300 messages a day): the daily limit stays out of the way of the throttle. */
 async function vip(userId: string): Promise<void> {
@@ -119,12 +87,10 @@ describe('the send throttle', () => {
   });
 
   it('is shared by every instance through Redis', async (context) => {
-    if (!redisUp) context.skip();
-    const one = await start({}, { REDIS_URL: redisUrl });
-    const two = await start({}, { REDIS_URL: redisUrl });
-    // Redis outlives the test: a fresh address each run keeps the guest-session limit out of the way.
-    const address = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const { token, userId, chatId } = await userWithChat(one.t.app, getDatabase(), address);
+    if (!redisUp()) context.skip();
+    const one = await start({}, { REDIS_URL: TEST_REDIS_URL });
+    const two = await start({}, { REDIS_URL: TEST_REDIS_URL });
+    const { token, userId, chatId } = await userWithChat(one.t.app, getDatabase(), freshAddress());
     await vip(userId);
     const codes = [];
     for (let i = 0; i < 3; i++)
