@@ -9,6 +9,7 @@ import { FakeUpstream, useChatApps, userWithChat } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { bearer, multipart } from '../../test/http.ts';
 import { freshAddress, TEST_REDIS_URL, useRedis } from '../../test/redis.ts';
+import { SEND_THROTTLE } from '../limits/send-throttle.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
 
 const getDatabase = useTestDatabase();
@@ -49,12 +50,13 @@ const photo = (color: string) =>
     .toBuffer();
 
 describe('the send throttle', () => {
-  it('5 sends per 10 s per user, socket and HTTP together; the rest get 429 and are not stored', async () => {
+  it('10 sends per 20 s per user, socket and HTTP together; the rest get 429 and are not stored', async () => {
     const { t, url } = await start();
     const { token, userId, chatId } = await userWithChat(t.app, getDatabase());
     await vip(userId);
     const c = await connect(url, token, chatId);
-    for (let i = 0; i < 4; i++) {
+    const allowed = SEND_THROTTLE.points;
+    for (let i = 0; i < allowed - 1; i++) {
       c.socket.emit('message', { content: `сокет ${i}`, current_chat_id: chatId });
       await c.waitFor(() => c.count('streaming_complete') === i + 1);
     }
@@ -69,21 +71,23 @@ describe('the send throttle', () => {
       code: 'rate_limited',
       chat_id: chatId,
     });
-    expect(await userMessages(chatId)).toHaveLength(5);
+    expect(await userMessages(chatId)).toHaveLength(allowed);
     const stored = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(stored.filter((m) => m.messageType === 'rate_limit')).toHaveLength(0);
   });
 
-  it('a guest flooding at the daily limit stores nothing more than the throttle lets through', async () => {
+  it('60 sends by a guest store her 5 messages, their replies and one limit card', async () => {
     const { t } = await start();
     const { token, chatId } = await userWithChat(t.app, getDatabase());
     const answers = [];
     for (let i = 0; i < 60; i++)
       answers.push(await post(t, token, { chat_id: chatId, content: `спам ${i}` }));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    const throttled = answers.filter((r) => r.json<{ detail?: string }>().detail === MESSAGE_TEXTS.throttled);
+    expect(throttled).toHaveLength(60 - SEND_THROTTLE.points);
     const rows = await getDatabase().db.select().from(messages).where(eq(messages.chatId, chatId));
-    // Five messages and their five replies; the throttle refused the rest before the limit saw them.
-    expect(rows).toHaveLength(10);
+    // The daily limit refused what the throttle let through past five: one card for all of them.
+    expect(rows.map((m) => m.messageType).sort()).toEqual([...Array(10).fill('text'), 'rate_limit'].sort());
   });
 
   it('is shared by every instance through Redis', async (context) => {
@@ -93,11 +97,12 @@ describe('the send throttle', () => {
     const { token, userId, chatId } = await userWithChat(one.t.app, getDatabase(), freshAddress());
     await vip(userId);
     const codes = [];
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < SEND_THROTTLE.points - 1; i++)
       codes.push((await post(one.t, token, { chat_id: chatId, content: `a${i}` })).statusCode);
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 2; i++)
       codes.push((await post(two.t, token, { chat_id: chatId, content: `b${i}` })).statusCode);
-    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(codes.slice(-3)).toEqual([200, 200, 429]);
+    expect(codes.filter((code) => code === 200)).toHaveLength(SEND_THROTTLE.points);
   });
 
   it('a socket connection flooding events is cut off', async () => {
