@@ -22,6 +22,8 @@ export interface RunningApp {
    * and look at the page meanwhile; the server starts again even when it throws.
    */
   restart(kind: 'graceful' | 'crash', options?: { whileDown?: () => Promise<void> }): Promise<void>;
+  /** Sends `signal` and waits for the process to exit: its exit code (null when killed by a signal). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -67,9 +69,13 @@ async function endProcess(child: ChildProcess, graceMs: number): Promise<void> {
  * data folder (PGlite, outbox). The proxy is trusted so each browser context can present its own client
  * address through X-Forwarded-For, the way a load balancer would.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  /** `dataDir`: start on an existing data folder (a restart); it is then left in place on stop. */
+  options: { dataDir?: string } = {},
+): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
   const debugSecret = 'e2e-debug-secret';
   const url = `http://127.0.0.1:${port}`;
   const childEnv = {
@@ -144,9 +150,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         output += '\n--- e2e: server started again ---\n';
       }
     },
+    async kill(signal) {
+      const done = exited(child);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await done;
+      return child.exitCode;
+    },
     async stop() {
       await endProcess(child, 10_000);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,7 +15,14 @@ export interface FakeLlm {
  * — the shape real providers send. `wordDelayMs` (15 by default) paces the words: a slow upstream keeps a
  * reply streaming long enough for a journey to act in the middle of it.
  */
-export async function startFakeLlm({ wordDelayMs = 15 }: { wordDelayMs?: number } = {}): Promise<FakeLlm> {
+export async function startFakeLlm(
+  options: {
+    wordDelayMs?: number;
+    /** Send that many words, then hold the stream open (a model mid-reply) until it is closed. */
+    stallAfter?: number;
+  } = {},
+): Promise<FakeLlm> {
+  const wordDelayMs = options.wordDelayMs ?? 15;
   const requests: FakeLlm['requests'] = [];
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -38,6 +45,13 @@ export async function startFakeLlm({ wordDelayMs = 15 }: { wordDelayMs?: number 
           `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices, ...extra })}\n\n`,
         );
       for (const [i, word] of words.entries()) {
+        if (i === options.stallAfter) {
+          // SSE comments keep the server's silence timeout from ending the reply.
+          const keepAlive = setInterval(() => res.write(': thinking\n\n'), 500);
+          await new Promise((r) => res.once('close', r));
+          clearInterval(keepAlive);
+          return;
+        }
         chunk([{ index: 0, delta: { content: i === 0 ? word : ` ${word}` }, finish_reason: null }]);
         await new Promise((r) => setTimeout(r, wordDelayMs));
       }

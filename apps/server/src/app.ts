@@ -23,8 +23,10 @@ import { inflectionRoutes } from './modules/inflection/inflection.routes.ts';
 import { LimitsRepository } from './modules/limits/limits.repository.ts';
 import { limitsRoutes } from './modules/limits/limits.routes.ts';
 import { LimitsService } from './modules/limits/limits.service.ts';
+import { createSendThrottle, type SendThrottleOptions } from './modules/limits/send-throttle.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
+import { LiveReplies, type LiveRepliesOptions } from './modules/messages/live-replies.ts';
 import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
@@ -50,7 +52,7 @@ import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
 import { createVisionPort } from './providers/vision/index.ts';
 import type { VisionPort } from './providers/vision/port.ts';
-import { attachRealtime, type Realtime } from './realtime/socket.ts';
+import { attachRealtime, type Realtime, type SocketEventCap } from './realtime/socket.ts';
 
 /** 1 MB: enough for any JSON or form we accept; uploads get their own limits on their routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,7 +73,18 @@ export interface AppDeps {
   /** Chunk coalescing of streamed replies (DESIGN §8). */
   chunkChars?: number;
   chunkDelayMs?: number;
+  /** Reply checkpoints and what counts as a dead instance's reply (docs/decisions/0007). */
+  replies?: LiveRepliesOptions;
+  /** How long a shutdown lets replies in flight finish before storing them as interrupted. */
+  drainMs?: number;
+  /** Sends per user per window (socket and HTTP); null = unthrottled. */
+  sendThrottle?: SendThrottleOptions | null;
+  /** The flood cap of one socket connection. */
+  socketEventCap?: SocketEventCap;
 }
+
+/** A deploy's SIGTERM lets replies in flight finish for this long (docs/decisions/0007). */
+export const DRAIN_MS = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +96,8 @@ declare module 'fastify' {
     catalogue: CatalogueService;
     /** socket.io at /socket.io. */
     realtime: Realtime;
+    /** Streaming replies: server.ts recovers those a dead instance left at start-up. */
+    replies: LiveReplies;
   }
 }
 
@@ -187,13 +202,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const limits = new LimitsService(new LimitsRepository(database.db), clock);
   await app.register(limitsRoutes, { prefix: '/api/user', service: limits, auth: hooks });
+  const messagesRepo = new MessagesRepository(database.db);
+  const replies = new LiveReplies(messagesRepo, app.log, deps.replies);
+  replies.startRecovery();
+  app.decorate('replies', replies);
+  const throttle =
+    deps.sendThrottle === null ? undefined : await createSendThrottle(config.redisUrl, deps.sendThrottle);
+  if (throttle) app.addHook('onClose', () => throttle.close());
+  // Before the socket layer's own preClose: sockets stay open while the replies in flight finish.
+  app.addHook('preClose', () => replies.drain(deps.drainMs ?? DRAIN_MS));
   const messages = new MessagesService({
-    repo: new MessagesRepository(database.db),
+    repo: messagesRepo,
     limits,
     llm,
     vision,
     storage,
     log: app.log,
+    live: replies,
+    throttle,
     ...(deps.chunkChars !== undefined ? { chunkChars: deps.chunkChars } : {}),
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
@@ -203,6 +229,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     messages,
     redisUrl: config.redisUrl,
     ...(deps.abandonGraceMs !== undefined ? { abandonGraceMs: deps.abandonGraceMs } : {}),
+    ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),
   });
   app.decorate('realtime', realtime);
   await registerWebApp(app, config.webDistDir, config.brands);

@@ -30,6 +30,8 @@ export const errors = {
   tokenInvalid: () => new AppError(400, 'token_invalid', SERVER_MESSAGES.tokenInvalid),
   tooManyRequests: (detail: string = SERVER_MESSAGES.tooManyRequests) =>
     new AppError(429, 'rate_limited', detail),
+  /** Too many messages in a few seconds (not the daily limit): nothing was stored, try again shortly. */
+  sendThrottled: (detail: string) => new AppError(429, 'send_throttled', detail),
   anonymousLimit: () => new AppError(429, 'anonymous_limit', SERVER_MESSAGES.anonymousLimit),
   maintenance: () => new AppError(503, 'maintenance', SERVER_MESSAGES.maintenance),
   conflict: (detail: string) => new AppError(409, 'conflict', detail),

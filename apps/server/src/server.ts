@@ -2,12 +2,23 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
-/** Reads the environment, migrates, listens, and closes everything cleanly on SIGINT/SIGTERM. */
+/**
+ * Reads the environment, migrates, finishes the replies a killed process left streaming, listens, and
+ * on SIGINT/SIGTERM closes cleanly: new messages refused, replies in flight given up to 10 s, the rest
+ * stored as interrupted (docs/decisions/0007).
+ */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, { database });
+  // PGlite belongs to this one process: every reply still streaming was left by a killed one. On
+  // PostgreSQL other instances may be streaming: only stale checkpoints are finished (and later ones
+  // on a timer or when their chat is read).
+  const recovered = await app.replies.recover(database.kind === 'pglite' ? 0 : undefined);
+  if (recovered.interrupted + recovered.removed > 0) {
+    app.log.warn(recovered, 'replies left streaming by a stopped process were finished');
+  }
 
   for (const provider of Object.values(app.providers)) {
     if (provider.offline) app.log.warn(provider.describe());

@@ -1,33 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@podruga/shared';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { useTestDatabase } from '../test/db.ts';
 import { guest } from '../test/http.ts';
+import { freshAddress, TEST_REDIS_URL, useRedis } from '../test/redis.ts';
 import { GUEST_MIGRATED_TEXT } from './socket.ts';
 
-/** This machine and CI run Redis on 127.0.0.1; the suite says so when it is missing instead of failing. */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-let redisUp = false;
-
-beforeAll(async () => {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    redisUp = (await probe.ping()) === 'PONG';
-  } catch {
-    console.warn(`Redis is not reachable at ${redisUrl}: the multi-instance socket test is skipped`);
-  } finally {
-    probe.disconnect();
-  }
-});
+const redisUp = useRedis('the multi-instance socket test');
 
 const getDatabase = useTestDatabase();
 const apps: TestApp[] = [];
@@ -40,7 +21,7 @@ afterEach(async () => {
 
 async function instance(): Promise<{ t: TestApp; url: string }> {
   // Two instances of the app, one database and one Redis: what a load balancer puts in front of.
-  const t = await buildTestApp(getDatabase(), { env: { REDIS_URL: redisUrl } });
+  const t = await buildTestApp(getDatabase(), { env: { REDIS_URL: TEST_REDIS_URL } });
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
@@ -48,13 +29,10 @@ async function instance(): Promise<{ t: TestApp; url: string }> {
 
 describe('socket.io across instances (Redis adapter)', () => {
   it('delivers an event emitted on one instance to a socket connected to another', async (ctx) => {
-    if (!redisUp) ctx.skip();
+    if (!redisUp()) ctx.skip();
     const a = await instance();
     const b = await instance();
-    // Rate-limit counters live in the shared Redis for an hour: a fresh (documentation-range) address per
-    // run keeps reruns of this suite under the 3-guests-per-hour rule.
-    const address = `2001:db8::${randomBytes(4).toString('hex')}`;
-    const { access_token: token, user_id } = await guest(a.t.app, address);
+    const { access_token: token, user_id } = await guest(a.t.app, freshAddress());
 
     const client: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b.url, {
       path: SOCKET_PATH,

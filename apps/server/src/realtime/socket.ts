@@ -38,7 +38,18 @@ export interface RealtimeDeps {
   abandonGraceMs?: number;
   /** With Redis, rooms span every instance: an emit on one reaches sockets connected to another. */
   redisUrl?: string | undefined;
+  /** Events one connection may send per window before they are dropped (a flood, not a person). */
+  eventCap?: SocketEventCap;
 }
+
+/** The flood cap of one connection: `events` per `windowMs`; past `disconnectAfter` × that, cut off. */
+export interface SocketEventCap {
+  events: number;
+  windowMs: number;
+  disconnectAfter: number;
+}
+
+export const SOCKET_EVENT_CAP: SocketEventCap = { events: 30, windowMs: 10_000, disconnectAfter: 3 };
 
 export interface Realtime {
   io: ChatServer;
@@ -105,8 +116,26 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     }
   }
 
+  const cap = deps.eventCap ?? SOCKET_EVENT_CAP;
   io.on('connection', (socket) => {
     const query = socket.handshake.query;
+
+    // Every event counts against the connection's window: a flood is dropped, a torrent cut off.
+    let windowStart = 0;
+    let events = 0;
+    socket.use((_packet, next) => {
+      const now = Date.now();
+      if (now - windowStart >= cap.windowMs) {
+        windowStart = now;
+        events = 0;
+      }
+      events++;
+      if (events <= cap.events) return next();
+      if (events > cap.events * cap.disconnectAfter) socket.disconnect(true);
+      else if (events === cap.events + 1) {
+        socket.emit('error', { message: MESSAGE_TEXTS.throttled, code: 'send_throttled' });
+      }
+    });
 
     socket.on('authenticate', async (payload) => {
       try {
@@ -171,7 +200,12 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : undefined;
     const { token } = socket.data;
     if (!token) {
-      socket.emit('error', { message: NOT_AUTHENTICATED, code: 'unauthorized', chat_id: chatId });
+      socket.emit('error', {
+        message: NOT_AUTHENTICATED,
+        code: 'unauthorized',
+        chat_id: chatId,
+        ...(clientId ? { client_id: clientId } : {}),
+      });
       return;
     }
     let generation: Generation | undefined;
@@ -196,7 +230,8 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           chatId: chat.id,
           content,
           safety,
-          imagePath: typeof payload.imagePath === 'string' ? payload.imagePath.slice(0, 200) : null,
+          admitted: true,
+          imagePath: typeof payload.imagePath === 'string' ? payload.imagePath : null,
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),
         },
         {
@@ -225,7 +260,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       );
       switch (outcome.kind) {
         case 'rate_limited':
-          everyone.emit('rate_limit', outcome.payload);
+          everyone.emit('rate_limit', { ...outcome.payload, ...(clientId ? { client_id: clientId } : {}) });
           return;
         case 'refused':
           everyone.emit('message', presentMessage(outcome.reply));
@@ -256,20 +291,23 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           return;
       }
     } catch (error) {
+      // Nothing of the message was stored: the sender's bubble is marked as not sent.
+      const refused = { chat_id: chatId, ...(clientId ? { client_id: clientId } : {}) };
       if (error instanceof AppError) {
-        socket.emit('error', { message: error.detail, code: error.code, chat_id: chatId });
+        socket.emit('error', { message: error.detail, code: error.code, ...refused });
       } else {
         app.log.error({ err: error, chatId }, 'socket message failed');
-        socket.emit('error', { message: SEND_FAILED, code: 'internal', chat_id: chatId });
+        socket.emit('error', { message: SEND_FAILED, code: 'internal', ...refused });
       }
     } finally {
       if (generation) generations.delete(generation);
     }
   }
 
+  // Runs after the messages service has drained (app.ts): the replies in flight are finished or stored
+  // as interrupted by now, and the sockets heard them to the end.
   app.addHook('preClose', async () => {
     for (const timer of timers) clearTimeout(timer);
-    for (const generation of generations) generation.controller.abort();
     await Promise.allSettled([...inFlight]);
     io.local.disconnectSockets(true);
     io.engine.close();

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'send_throttled',
   'anonymous_limit',
   'token_invalid',
   'internal',
@@ -24,6 +25,8 @@ export const ERROR_CODES = [
   'companion_limit',
   'safety_refused',
   'provider_error',
+  /** A control character (NUL, bidi override, …) in what the user sent. */
+  'invalid_characters',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

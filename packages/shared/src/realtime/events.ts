@@ -65,6 +65,8 @@ export interface RateLimitPayload {
   reset_minutes: number;
   user_type: LimitTier;
   chat_id: string;
+  /** The sender's id of the message the limit refused: only that bubble is marked as not sent. */
+  client_id?: string;
 }
 export interface GuestMigratedPayload {
   message: string;
@@ -73,6 +75,8 @@ export interface ErrorPayload {
   message: string;
   code?: string;
   chat_id?: string;
+  /** The sender's id of the message this error refused (nothing of it was stored). */
+  client_id?: string;
 }
 
 export interface ServerToClientEvents {

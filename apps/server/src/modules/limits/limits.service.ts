@@ -35,6 +35,8 @@ export type ConsumeResult =
       ok: false;
       tier: LimitTier;
       limit: number;
+      /** The limit window refused (the Moscow day): one rate-limit card per chat and window. */
+      day: string;
       reset: { hours: number; minutes: number };
     };
 
@@ -81,7 +83,7 @@ export class LimitsService {
     const limit = TIER_LIMITS[tier].messagesPerDay;
     const day = moscowDay(now);
     const stored = await store({ userId: user.id, day, resource: 'messages', limit, amount: 1 });
-    if (stored === undefined) return { ok: false, tier, limit, reset: untilMoscowMidnight(now) };
+    if (stored === undefined) return { ok: false, tier, limit, day, reset: untilMoscowMidnight(now) };
     return { ok: true, day, stored };
   }
 
@@ -90,7 +92,7 @@ export class LimitsService {
     const tier = tierOf(user, now);
     const day = moscowDay(now);
     const count = await this.repo.consume(user.id, day, resource, limit, amount);
-    if (count === null) return { ok: false, tier, limit, reset: untilMoscowMidnight(now) };
+    if (count === null) return { ok: false, tier, limit, day, reset: untilMoscowMidnight(now) };
     return { ok: true, day, count, limit, tier };
   }
 

@@ -1,23 +1,26 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
-  type ClientToServerEvents,
   FALLBACK_FIRST_MESSAGE,
   type Message,
   type MessageChunkPayload,
-  type ServerToClientEvents,
-  SOCKET_PATH,
+  type RateLimitPayload,
 } from '@podruga/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { characters, chats, dailyUsage, messages } from '../../db/schema/index.ts';
-import { createOpenAiLlm } from '../../providers/llm/openai.ts';
+import { dailyUsage, messages } from '../../db/schema/index.ts';
 import { OFFLINE_DESCRIPTION } from '../../providers/vision/offline.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import {
+  type ChatClient,
+  chatClient,
+  FakeUpstream,
+  userWithChat as makeUserWithChat,
+  history as readHistory,
+  sleep,
+  WORDS,
+} from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { bearer, guest, multipart } from '../../test/http.ts';
+import { bearer, multipart } from '../../test/http.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
 
@@ -27,52 +30,6 @@ const photo = () =>
     .toBuffer();
 
 const getDatabase = useTestDatabase();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const sse = (content: string) =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
-
-/** The upstream model: `mode` decides how the next replies go. */
-class FakeUpstream {
-  mode: 'ok' | 'fail-midway' | 'slow' | 'down' = 'ok';
-  words = Array.from({ length: 30 }, (_, i) => `слово${i} `);
-  requests = 0;
-  /** Replies sent to the end ([DONE]); a cancelled call never gets there. */
-  completed = 0;
-  private server: Server | undefined;
-  baseUrl = '';
-
-  async start(): Promise<void> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for await (const _ of req) {
-      // drain
-    }
-    this.requests++;
-    if (this.mode === 'down') return void res.writeHead(503).end();
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const gap = this.mode === 'slow' ? 20 : 2;
-    for (const [i, word] of this.words.entries()) {
-      if (res.destroyed) return;
-      if (this.mode === 'fail-midway' && i === 5) return void res.destroy();
-      res.write(sse(word));
-      await sleep(gap);
-    }
-    this.completed++;
-    res.end('data: [DONE]\n\n');
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const upstream = new FakeUpstream();
 beforeAll(() => upstream.start());
@@ -81,22 +38,13 @@ afterAll(() => upstream.stop());
 describe('realtime chat', () => {
   let t: TestApp;
   let url: string;
-  const clients: Client[] = [];
+  const clients: ChatClient[] = [];
 
   beforeEach(async () => {
-    upstream.mode = 'ok';
-    upstream.requests = 0;
+    upstream.reset();
     t = await buildTestApp(getDatabase(), {
-      deps: {
-        llm: createOpenAiLlm({
-          baseUrl: upstream.baseUrl,
-          apiKey: 'k',
-          model: 'm',
-          timeoutMs: 2000,
-          retryDelayMs: 0,
-        }),
-        abandonGraceMs: 2_000,
-      },
+      // The send throttle has tests of its own (send-rules.test.ts).
+      deps: { llm: upstream.llm(), abandonGraceMs: 2_000, sendThrottle: null },
     });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -105,61 +53,15 @@ describe('realtime chat', () => {
     await t.app.close();
   });
 
-  async function userWithChat(address = '10.0.2.1') {
-    const session = await guest(t.app, address);
-    const db = getDatabase().db;
-    const [character] = await db
-      .insert(characters)
-      .values({ userId: session.user_id, name: 'Алиса', age: 23, personality: 'Sweet_Fool' })
-      .returning();
-    if (!character) throw new Error('no character');
-    const [chat] = await db
-      .insert(chats)
-      .values({ userId: session.user_id, characterId: character.id, title: 'Chat with Алиса' })
-      .returning();
-    if (!chat) throw new Error('no chat');
-    return { token: session.access_token, userId: session.user_id, chatId: chat.id };
-  }
+  const userWithChat = (address?: string) => makeUserWithChat(t.app, getDatabase(), address);
 
-  /** A connected client with every received event recorded in order. */
   async function client(token?: string, chatId?: string) {
-    const socket: Client = connect(url, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      query: chatId ? { chat_id: chatId, frontend_chat_id: chatId, last_connected_at: '' } : {},
-      forceNew: true,
-    });
-    clients.push(socket);
-    const events: Array<[string, unknown]> = [];
-    socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    let auth: unknown;
-    if (token !== undefined) {
-      auth = await new Promise((resolve) => {
-        socket.once('authenticated', resolve);
-        socket.emit('authenticate', { token, chat_id: chatId ?? null });
-      });
-    }
-    const waitFor = async (predicate: () => boolean, ms = 5000) => {
-      const until = Date.now() + ms;
-      while (!predicate()) {
-        if (Date.now() > until)
-          throw new Error(`timed out; events: ${JSON.stringify(events.map((e) => e[0]))}`);
-        await sleep(10);
-      }
-    };
-    const count = (name: string) => events.filter((e) => e[0] === name).length;
-    return { socket, events, auth, waitFor, count };
+    const c = await chatClient(url, token, chatId);
+    clients.push(c.socket);
+    return c;
   }
 
-  async function history(token: string, chatId: string): Promise<Message[]> {
-    const res = await t.app.inject({ url: `/api/messages/${chatId}`, headers: bearer(token) });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Message[]>();
-  }
+  const history = (token: string, chatId: string): Promise<Message[]> => readHistory(t.app, token, chatId);
 
   it('authenticate: a valid token joins, a bad one is refused', async () => {
     const { token, userId, chatId } = await userWithChat();
@@ -221,17 +123,21 @@ describe('realtime chat', () => {
     expect(await getDatabase().db.select().from(messages)).toHaveLength(0);
   });
 
-  it('rate_limit exactly at the guest limit (5), also for concurrent sends', async () => {
+  it('rate_limit exactly at the guest limit (5), also for concurrent sends; one card per day', async () => {
     const { token, userId, chatId } = await userWithChat();
     upstream.words = ['ок'];
     const c = await client(token, chatId);
     for (let i = 0; i < 8; i++)
-      c.socket.emit('message', { content: `сообщение ${i}`, current_chat_id: chatId });
+      c.socket.emit('message', { content: `сообщение ${i}`, current_chat_id: chatId, client_id: `tmp-${i}` });
     await c.waitFor(() => c.count('rate_limit') + c.count('streaming_complete') === 8);
+    // Each refusal names the message it refused, so the client marks only that one as not sent.
+    const refused = c.payloads<RateLimitPayload>('rate_limit').map((p) => p.client_id);
+    expect(new Set(refused).size).toBe(3);
+    for (const id of refused) expect(id).toMatch(/^tmp-[0-7]$/);
     expect(c.count('ack')).toBe(5);
     expect(c.count('streaming_complete')).toBe(5);
     expect(c.count('rate_limit')).toBe(3);
-    const rateLimit = c.events.find((e) => e[0] === 'rate_limit')?.[1];
+    const [rateLimit] = c.payloads<RateLimitPayload>('rate_limit');
     expect(rateLimit).toMatchObject({
       limit_type: 'messages',
       remaining: 0,
@@ -239,24 +145,51 @@ describe('realtime chat', () => {
       chat_id: chatId,
       metadata: { show_upgrade_button: true, tier: 'guest' },
     });
-    const stored = await history(token, chatId);
-    expect(stored.filter((m) => m.is_user)).toHaveLength(5);
-    expect(stored.filter((m) => m.message_type === 'rate_limit')).toHaveLength(3);
     const [usage] = await getDatabase()
       .db.select()
       .from(dailyUsage)
       .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.resource, 'messages')));
     expect(usage?.count).toBe(5);
-    // REST says the same.
-    const rest = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages/',
-      headers: bearer(token),
-      payload: { chat_id: chatId, content: 'ещё' },
-    });
-    expect(rest.statusCode).toBe(429);
-    expect(rest.json()).toMatchObject({ code: 'rate_limited', limit_type: 'messages', user_type: 'guest' });
-    upstream.words = Array.from({ length: 30 }, (_, i) => `слово${i} `);
+
+    // 20 more sends after the limit, over the socket and over REST: one card, every answer names it.
+    for (let i = 0; i < 10; i++) c.socket.emit('message', { content: `ещё ${i}`, current_chat_id: chatId });
+    const rest = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/messages/',
+          headers: bearer(token),
+          payload: { chat_id: chatId, content: `ещё по HTTP ${i}` },
+        }),
+      ),
+    );
+    await c.waitFor(() => c.count('rate_limit') === 13);
+    for (const res of rest) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 'rate_limited', limit_type: 'messages', user_type: 'guest' });
+    }
+    const cardIds = new Set([
+      ...c.payloads<RateLimitPayload>('rate_limit').map((p) => p.id),
+      ...rest.map((res) => res.json<RateLimitPayload>().id),
+    ]);
+    const stored = await history(token, chatId);
+    const cards = stored.filter((m) => m.message_type === 'rate_limit');
+    expect(cards).toHaveLength(1);
+    expect([...cardIds]).toEqual([cards[0]?.id]);
+    expect(stored.filter((m) => m.is_user)).toHaveLength(5);
+
+    // The next Moscow day: room again, and past the limit a new card.
+    t.clock.advanceSeconds(24 * 3600);
+    for (let i = 0; i < 5; i++) {
+      c.socket.emit('message', { content: `завтра ${i}`, current_chat_id: chatId });
+      await c.waitFor(() => c.count('streaming_complete') === 6 + i);
+    }
+    c.socket.emit('message', { content: 'завтра лишнее', current_chat_id: chatId });
+    await c.waitFor(() => c.count('rate_limit') === 14);
+    const next = c.payloads<RateLimitPayload>('rate_limit').at(-1);
+    expect(next?.id).not.toBe(cards[0]?.id);
+    const later = (await history(token, chatId)).filter((m) => m.message_type === 'rate_limit');
+    expect(later.map((m) => m.id)).toEqual([cards[0]?.id, next?.id]);
   });
 
   it('a send refused at the limit cancels the model call begun while it was being counted', async () => {
@@ -268,7 +201,7 @@ describe('realtime chat', () => {
       await c.waitFor(() => c.count('streaming_complete') === i + 1);
     }
     // One message left today: both sends see room and ask the model; the count lets one through.
-    upstream.words = Array.from({ length: 30 }, (_, i) => `слово${i} `);
+    upstream.words = [...WORDS];
     upstream.mode = 'slow';
     const completedBefore = upstream.completed;
     c.socket.emit('message', { content: 'первое', current_chat_id: chatId });
@@ -281,7 +214,6 @@ describe('realtime chat', () => {
     expect(stored.filter((m) => !m.is_user && m.message_type === 'text').at(-1)?.content).toContain(
       'слово29',
     );
-    upstream.mode = 'ok';
   });
 
   it('an upstream failure mid-reply stores the partial reply and emits the error', async () => {

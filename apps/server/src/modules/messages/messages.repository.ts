@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type CharacterRow,
@@ -15,12 +15,32 @@ import { consumeStatement, type Usage } from '../limits/limits.repository.ts';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id'>;
 
-/** A user's text message: what `insertCounted` stores. */
+/** A user's message: what `insertTurn` stores. */
 export interface NewUserMessage {
   chatId: string;
   userId: string;
   content: string;
   imagePath: string | null;
+}
+
+/** A user's message and the companion's reply row, stored empty in the streaming state. */
+export interface StoredTurn {
+  userMessage: MessageRow;
+  reply: MessageRow;
+}
+
+/** What one crash-recovery pass did. */
+export interface Recovered {
+  /** Replies with text: kept, marked `metadata.interrupted`. */
+  interrupted: number;
+  /** Replies that had sent nothing: removed, their message given back to the day's allowance. */
+  removed: number;
+}
+
+/** A streaming reply's text at a checkpoint; null = unchanged since the last one (only the time moves). */
+export interface Checkpoint {
+  id: string;
+  content: string | null;
 }
 
 /** json from the driver: node-postgres and PGlite parse it; a string is parsed here all the same. */
@@ -71,7 +91,7 @@ export const HISTORY_ROWS = 60;
 export class MessagesRepository {
   private readonly userWithChat;
   private readonly recentRows;
-  private readonly replyRow;
+  private readonly finishRow;
 
   constructor(private readonly db: Db) {
     this.userWithChat = db
@@ -85,7 +105,7 @@ export class MessagesRepository {
             'messageType', h.message_type) order by h.created_at)
           from (
             select id, content, is_user, message_type, created_at from ${messages}
-            where ${messages.chatId} = ${chats.id}
+            where ${messages.chatId} = ${chats.id} and not ${messages.isStreaming}
             order by ${messages.createdAt} desc limit ${sql.raw(String(HISTORY_ROWS))}
           ) h)`,
         usedToday: sql<number | null>`(
@@ -106,20 +126,22 @@ export class MessagesRepository {
         messageType: messages.messageType,
       })
       .from(messages)
-      .where(eq(messages.chatId, sql.placeholder('chatId')))
+      .where(and(eq(messages.chatId, sql.placeholder('chatId')), not(messages.isStreaming)))
       .orderBy(desc(messages.createdAt))
       .limit(HISTORY_ROWS)
       .prepare('recent_messages');
-    this.replyRow = db
-      .insert(messages)
-      .values({
-        chatId: sql.placeholder('chatId'),
-        userId: sql.placeholder('userId'),
-        content: sql.placeholder('content'),
-        isUser: false,
+    // The reply takes the time it was finished, as it did when it was inserted at the end.
+    this.finishRow = db
+      .update(messages)
+      .set({
+        content: sql`${sql.placeholder('content')}`,
+        isStreaming: false,
+        checkpointAt: null,
+        createdAt: sql`now()`,
       })
+      .where(eq(messages.id, sql.placeholder('id')))
       .returning()
-      .prepare('insert_reply');
+      .prepare('finish_reply');
   }
 
   async findChat(chatId: string): Promise<ChatRow | undefined> {
@@ -158,11 +180,86 @@ export class MessagesRepository {
     return row;
   }
 
-  /** The companion's finished reply (every streamed reply ends here). */
-  async insertReply(values: { chatId: string; userId: string; content: string }): Promise<MessageRow> {
-    const [row] = await this.replyRow.execute(values);
-    if (!row) throw new Error('insert returned no row');
+  /**
+   * A streamed reply's end: its text, out of the streaming state, in one UPDATE (the row was stored
+   * with the user's message). `metadata` marks a reply cut short (`partial`, `interrupted`). Undefined
+   * when the row is gone (another instance's recovery removed it: it thought this one dead).
+   */
+  async finishReply(
+    id: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+  ): Promise<MessageRow | undefined> {
+    if (!metadata) {
+      const [row] = await this.finishRow.execute({ id, content });
+      return row;
+    }
+    const [row] = await this.db
+      .update(messages)
+      .set({ content, isStreaming: false, checkpointAt: null, createdAt: sql`now()`, metadata })
+      .where(eq(messages.id, id))
+      .returning();
     return row;
+  }
+
+  /** Every checkpoint due, in one statement: the texts that moved, and the time of all of them. */
+  async checkpoint(replies: Checkpoint[]): Promise<void> {
+    if (replies.length === 0) return;
+    await this.db.execute(sql`
+      update ${messages} m set content = coalesce(v.content, m.content), checkpoint_at = now()
+      from jsonb_to_recordset(${JSON.stringify(replies)}::jsonb) as v(id uuid, content text)
+      where m.id = v.id and m.is_streaming`);
+  }
+
+  /**
+   * A streaming reply that reached the user with nothing: removed, and its message given back to the
+   * day's allowance, in one statement.
+   */
+  async discardReply(id: string): Promise<void> {
+    await this.db.execute(sql`
+      with gone as (
+        delete from ${messages} where id = ${id} and is_streaming returning user_id, charged_day
+      )
+      update ${dailyUsage} d set count = greatest(d.count - 1, 0)
+      from gone
+      where d.user_id = gone.user_id and d.day = gone.charged_day and d.resource = 'messages'`);
+  }
+
+  /**
+   * Streaming replies whose last checkpoint is older than `staleMs` (database time) belong to an
+   * instance that died: those with text are finished as interrupted, those without are removed and
+   * their message given back. Rows another recovery holds are skipped. One statement; `chatId` limits
+   * it to one chat.
+   */
+  async recover(staleMs: number, chatId?: string): Promise<Recovered> {
+    const result: unknown = await this.db.execute(sql`
+      with stale as (
+        select id, content from ${messages}
+        where is_streaming and checkpoint_at < now() - ${staleMs} * interval '1 millisecond'
+          ${chatId ? sql`and chat_id = ${chatId}` : sql``}
+        for update skip locked
+      ),
+      gone as (
+        delete from ${messages} m using stale s
+        where m.id = s.id and btrim(s.content) = ''
+        returning m.user_id, m.charged_day
+      ),
+      released as (
+        update ${dailyUsage} d set count = greatest(d.count - g.n, 0)
+        from (select user_id, charged_day, count(*)::int as n from gone group by user_id, charged_day) g
+        where d.user_id = g.user_id and d.day = g.charged_day and d.resource = 'messages'
+        returning 1
+      ),
+      interrupted as (
+        update ${messages} m set is_streaming = false, checkpoint_at = null,
+          metadata = coalesce(m.metadata, '{}'::jsonb) || '{"interrupted": true}'::jsonb
+        from stale s
+        where m.id = s.id and btrim(s.content) <> ''
+        returning m.id
+      )
+      select (select count(*) from interrupted)::int as interrupted, (select count(*) from gone)::int as removed`);
+    const [row] = (result as { rows: Array<{ interrupted: number; removed: number }> }).rows;
+    return { interrupted: Number(row?.interrupted ?? 0), removed: Number(row?.removed ?? 0) };
   }
 
   async insert(values: NewMessage): Promise<MessageRow> {
@@ -172,20 +269,92 @@ export class MessagesRepository {
   }
 
   /**
-   * The user's message, stored only if the allowance step (a consumeStatement) has room: one
-   * statement, one commit. Undefined = the allowance was used up and nothing was stored.
+   * The user's message and the companion's reply row (empty, streaming, charged to `day`), in one
+   * statement and one commit. With `usage` (a consumeStatement) both are stored only if the allowance
+   * had room: undefined = used up, nothing stored. The reply sorts after the message.
    */
-  async insertCounted(values: NewUserMessage, usage: Usage): Promise<MessageRow | undefined> {
+  async insertTurn(
+    values: NewUserMessage,
+    charge: { usage: Usage } | { day: string },
+  ): Promise<StoredTurn | undefined> {
+    const usage = 'usage' in charge ? charge.usage : undefined;
+    const day = usage ? usage.day : (charge as { day: string }).day;
     const result: unknown = await this.db.execute(sql`
-      with allowed as (${consumeStatement(usage)})
-      insert into ${messages} (chat_id, user_id, content, is_user, image_path)
-      select ${values.chatId}::uuid, ${values.userId}::uuid, ${values.content}::text, true,
-        ${values.imagePath}::text
-      from allowed
-      returning ${RETURNING}`);
+      with ${usage ? sql`allowed as (${consumeStatement(usage)}),` : sql``}
+      asked as (
+        insert into ${messages} (chat_id, user_id, content, is_user, image_path)
+        select ${values.chatId}::uuid, ${values.userId}::uuid, ${values.content}::text, true,
+          ${values.imagePath}::text
+        ${usage ? sql`from allowed` : sql``}
+        returning *
+      ),
+      reply as (
+        insert into ${messages} (chat_id, user_id, content, is_user, is_streaming, checkpoint_at,
+          charged_day, created_at)
+        select chat_id, user_id, '', false, true, now(), ${day}::date,
+          greatest(clock_timestamp(), created_at + interval '1 microsecond')
+        from asked
+        returning *
+      )
+      select ${RETURNING} from asked union all select ${RETURNING} from reply`);
     // node-postgres and PGlite both answer `{rows}`.
-    const [row] = (result as { rows: Array<Record<string, unknown>> }).rows;
-    return row ? toMessageRow(row) : undefined;
+    const rows = (result as { rows: Array<Record<string, unknown>> }).rows.map(toMessageRow);
+    const userMessage = rows.find((row) => row.isUser);
+    const reply = rows.find((row) => !row.isUser);
+    return userMessage && reply ? { userMessage, reply } : undefined;
+  }
+
+  /**
+   * The chat's rate-limit card for one limit window (`metadata.limit_day`), written with today's
+   * text: the existing card updated, else a new one (a unique index keeps one per window even when
+   * refusals race).
+   */
+  async upsertRateLimitCard(values: {
+    chatId: string;
+    userId: string;
+    content: string;
+    metadata: Record<string, unknown> & { limit_day: string };
+  }): Promise<MessageRow> {
+    const update = async () => {
+      const [row] = await this.db
+        .update(messages)
+        .set({ content: values.content, metadata: values.metadata })
+        .where(
+          and(
+            eq(messages.chatId, values.chatId),
+            eq(messages.messageType, 'rate_limit'),
+            sql`${messages.metadata}->>'limit_day' = ${values.metadata.limit_day}`,
+          ),
+        )
+        .returning();
+      return row;
+    };
+    const existing = await update();
+    if (existing) return existing;
+    const [inserted] = await this.db
+      .insert(messages)
+      .values({ ...values, isUser: false, messageType: 'rate_limit' })
+      .onConflictDoNothing()
+      .returning();
+    // Lost a race with another refusal: its card is committed now, and this statement sees it.
+    const card = inserted ?? (await update());
+    if (!card) throw new Error('rate-limit card neither stored nor found');
+    return card;
+  }
+
+  /**
+   * Whether `name` is media this user stored: a photo sent in one of their messages, or a portrait
+   * or avatar of one of their companions.
+   */
+  async ownsMedia(userId: string, name: string): Promise<boolean> {
+    const result: unknown = await this.db.execute(sql`
+      select exists (
+        select 1 from ${messages} where user_id = ${userId} and is_user and image_path = ${name}
+      ) or exists (
+        select 1 from ${characters} where user_id = ${userId} and (image = ${name} or avatar = ${name})
+      ) as owned`);
+    const [row] = (result as { rows: Array<{ owned: boolean }> }).rows;
+    return row?.owned === true;
   }
 
   list(chatId: string): Promise<MessageRow[]> {

@@ -1,5 +1,10 @@
 import type { RateLimitPayload } from '@podruga/shared';
-import { FALLBACK_FIRST_MESSAGE, RATE_LIMIT_DETAIL } from '@podruga/shared';
+import {
+  CONTROL_CHARS_MESSAGE,
+  FALLBACK_FIRST_MESSAGE,
+  hasControlChars,
+  RATE_LIMIT_DETAIL,
+} from '@podruga/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CharacterRow, ChatRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, errors } from '../../errors.ts';
@@ -9,10 +14,12 @@ import type { VisionPort } from '../../providers/vision/port.ts';
 import { sessionUser } from '../auth/auth.service.ts';
 import type { SessionClaims } from '../auth/session-tokens.ts';
 import type { ConsumedWith, ConsumeResult, LimitsService } from '../limits/limits.service.ts';
+import type { SendThrottle } from '../limits/send-throttle.ts';
 import { checkChatText, checkText, type SafetyResult } from '../safety/safety.ts';
 import { encodeChatImage, withImageDescription } from './chat-images.ts';
 import { ChunkCoalescer } from './coalescer.ts';
-import type { ChatWithCharacter, HistoryRow, MessagesRepository } from './messages.repository.ts';
+import type { LiveReplies, LiveReply } from './live-replies.ts';
+import type { ChatWithCharacter, HistoryRow, MessagesRepository, StoredTurn } from './messages.repository.ts';
 import { buildFirstMessagePrompt, buildPrompt, type PromptMessage, personaOf } from './prompt.ts';
 
 export const MESSAGE_TEXTS = {
@@ -22,6 +29,12 @@ export const MESSAGE_TEXTS = {
   partialReply: 'Не удалось получить ответ полностью. Попробуйте ещё раз.',
   noReply: 'Не удалось получить ответ. Попробуйте ещё раз.',
   rateLimitDetail: RATE_LIMIT_DETAIL,
+  /** The per-user send throttle (not the daily limit): nothing was stored. */
+  throttled: 'Слишком много сообщений подряд. Подождите несколько секунд и отправьте снова.',
+  /** A graceful restart (a deploy) has begun: the client sends again after reconnecting. */
+  shuttingDown: 'Сервер перезапускается. Отправьте сообщение ещё раз через несколько секунд.',
+  /** `image_path` that is not media this user stored. */
+  foreignImage: 'Можно прикрепить только свою фотографию, отправленную в чат, или портрет своей подруги',
   /** In character: the companion declines, the user keeps chatting. */
   safetyRefusal:
     'Давай не будем об этом. Я общаюсь только о взрослых и вымышленных людях. Расскажи лучше, как у тебя дела?',
@@ -32,6 +45,8 @@ export function rateLimitText(reset: { hours: number; minutes: number }): string
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A stored media name: flat, no scheme, no path (`<hash>.jpg`). Ownership is checked after. */
+const MEDIA_NAME = /^[A-Za-z0-9][\w-]{0,150}(\.[A-Za-z0-9]{1,8})?$/;
 
 function ownerCheck(user: UserRow, chat: ChatRow | undefined): ChatRow {
   if (!chat) throw errors.notFound();
@@ -47,6 +62,8 @@ export interface SendInput {
   image?: Buffer | undefined;
   /** checkChatText of `content`, when it ran already (sessionChat runs it during its query). */
   safety?: SafetyResult | undefined;
+  /** The send throttle let it through already (sessionChat asks it during its query). */
+  admitted?: boolean | undefined;
 }
 
 /** Used when the vision service fails: the message still goes through. */
@@ -82,6 +99,10 @@ export interface MessagesServiceDeps {
   vision: VisionPort;
   storage: StoragePort;
   log: FastifyBaseLogger;
+  /** Replies streaming in this process: checkpoints, drain, recovery. */
+  live: LiveReplies;
+  /** Sends per user per window; none = unthrottled. */
+  throttle?: SendThrottle | undefined;
   /** Chunk coalescing (DESIGN §8). */
   chunkChars?: number;
   chunkDelayMs?: number;
@@ -112,11 +133,26 @@ export class MessagesService {
       this.deps.limits.today(),
     );
     reading.catch(() => {});
+    // The throttle (Redis, when shared) is asked while the chat is read: no extra wait.
+    const admitting = this.admit(claims.userId);
+    admitting.catch(() => {});
     const safety = checkChatText(content.trim());
     const found = await reading;
     const user = sessionUser(found?.user, claims);
     ownerCheck(user, found?.owned?.chat);
+    await admitting;
     return { user, owned: found?.owned as ChatWithCharacter, safety };
+  }
+
+  /**
+   * Whether a send may start: not while the server shuts down (503), not past the user's send
+   * throttle (429 `send_throttled`, nothing stored; the daily limit is `rate_limited` with its card).
+   */
+  async admit(userId: string): Promise<void> {
+    if (!this.deps.live.accepting) throw new AppError(503, 'service_unavailable', MESSAGE_TEXTS.shuttingDown);
+    if (this.deps.throttle && !(await this.deps.throttle.take(userId))) {
+      throw errors.sendThrottled(MESSAGE_TEXTS.throttled);
+    }
   }
 
   private async findChat(chatId: string): Promise<ChatRow | undefined> {
@@ -124,9 +160,18 @@ export class MessagesService {
     return this.deps.repo.findChat(chatId);
   }
 
+  /**
+   * The chat's messages. A reply still streaming shows as such (`is_streaming`, the text of its last
+   * checkpoint); one left streaming by an instance that died is finished first (interrupted, or
+   * removed when it had sent nothing).
+   */
   async list(user: UserRow, chatId: string): Promise<MessageRow[]> {
     const chat = await this.ownedChat(user, chatId);
-    return this.deps.repo.list(chat.id);
+    const { repo, live } = this.deps;
+    const rows = await repo.list(chat.id);
+    if (!rows.some((row) => row.isStreaming && !live.has(row.id))) return rows;
+    const recovered = await live.recover(undefined, chat.id);
+    return recovered.interrupted + recovered.removed > 0 ? repo.list(chat.id) : rows;
   }
 
   private async characterOf(chat: ChatRow): Promise<CharacterRow> {
@@ -152,11 +197,28 @@ export class MessagesService {
     signal?: AbortSignal,
     owned?: ChatWithCharacter,
   ): Promise<SendOutcome> {
+    if (!input.admitted) await this.admit(user.id);
+    if (!this.deps.live.accepting) throw new AppError(503, 'service_unavailable', MESSAGE_TEXTS.shuttingDown);
+    return this.deps.live.track(() => this.sendAdmitted(user, input, sink, signal, owned));
+  }
+
+  private async sendAdmitted(
+    user: UserRow,
+    input: SendInput,
+    sink: ReplySink,
+    signal: AbortSignal | undefined,
+    owned: ChatWithCharacter | undefined,
+  ): Promise<SendOutcome> {
+    const imagePath = input.imagePath || null;
+    if (hasControlChars(input.content, true) || (imagePath && hasControlChars(imagePath))) {
+      throw new AppError(400, 'invalid_characters', CONTROL_CHARS_MESSAGE);
+    }
     const chat = owned?.chat ?? (await this.ownedChat(user, input.chatId));
     const content = input.content.trim();
-    if (!content && !input.imagePath && !input.image) throw errors.validation(MESSAGE_TEXTS.empty);
+    if (!content && !imagePath && !input.image) throw errors.validation(MESSAGE_TEXTS.empty);
     if (content.length > 4000) throw errors.validation(MESSAGE_TEXTS.tooLong);
-    // Checked before anything is counted or stored: a bad file costs nothing.
+    // Checked before anything is counted or stored: a bad file or a foreign path costs nothing.
+    if (imagePath) await this.checkOwnMedia(user, imagePath);
     const image = input.image ? await encodeChatImage(input.image) : undefined;
     const { repo } = this.deps;
 
@@ -169,7 +231,7 @@ export class MessagesService {
         userId: user.id,
         content,
         isUser: true,
-        imagePath: input.imagePath ?? null,
+        imagePath,
       });
       sink.ack(userMessage);
       const reply = await repo.insert({
@@ -202,36 +264,34 @@ export class MessagesService {
       const turns = [...owned.history, { content, isUser: true, messageType: 'text' }];
       call = this.startReply(owned.character, turns, signal);
     }
-    let userMessage: MessageRow;
-    let day: string;
+    let turn: StoredTurn;
     if (image) {
       // The photo is stored and described between taking the allowance and storing the message.
       const allowance = await this.deps.limits.consumeMessage(user);
       if (!allowance.ok) return this.rateLimited(user, chat, allowance);
-      day = allowance.day;
       try {
         await this.deps.storage.put(image.name, image.bytes, image.contentType);
         const description = await this.describe(image.bytes, image.contentType, signal);
-        userMessage = await repo.insert({
+        const values = {
           chatId: chat.id,
           userId: user.id,
           content: withImageDescription(content, description),
-          isUser: true,
           imagePath: image.name,
-        });
+        };
+        const stored = await repo.insertTurn(values, { day: allowance.day });
+        if (!stored) throw new Error('insert returned no row');
+        turn = stored;
       } catch (error) {
-        await this.deps.limits.release(user.id, day, 'messages');
+        await this.deps.limits.release(user.id, allowance.day, 'messages');
         throw error;
       }
     } else {
-      // Counted and stored in one statement: never stored uncounted, never counted unstored.
-      let allowance: ConsumedWith<MessageRow>;
+      // Counted and stored in one statement, with the reply's row: never stored uncounted, never
+      // counted unstored, and a crash mid-reply leaves a row to recover.
+      let allowance: ConsumedWith<StoredTurn>;
       try {
         allowance = await this.deps.limits.consumeMessageWith(user, (usage) =>
-          repo.insertCounted(
-            { chatId: chat.id, userId: user.id, content, imagePath: input.imagePath ?? null },
-            usage,
-          ),
+          repo.insertTurn({ chatId: chat.id, userId: user.id, content, imagePath }, { usage }),
         );
       } catch (error) {
         call?.cancel();
@@ -241,10 +301,9 @@ export class MessagesService {
         call?.cancel();
         return this.rateLimited(user, chat, allowance);
       }
-      day = allowance.day;
-      userMessage = allowance.stored;
+      turn = allowance.stored;
     }
-    const giveBack = () => this.deps.limits.release(user.id, day, 'messages');
+    const { userMessage, reply: replyRow } = turn;
     if (!call) {
       let character: CharacterRow;
       let history: HistoryRow[];
@@ -252,7 +311,7 @@ export class MessagesService {
         [character, history] = await reads;
       } catch (error) {
         sink.ack(userMessage);
-        await giveBack();
+        await repo.discardReply(replyRow.id);
         throw error;
       }
       // The history was read alongside the store: it may or may not hold the new message already.
@@ -263,39 +322,89 @@ export class MessagesService {
       );
     }
     // The model is asked first, the user told second. No text is sent before the acknowledgement.
-    const { deltas, first } = call;
     sink.ack(userMessage);
     sink.typingStarted();
-
-    const coalescer = new ChunkCoalescer(sink.chunk, this.deps.chunkChars, this.deps.chunkDelayMs);
-    let text = '';
+    const live = this.deps.live.open(replyRow.id);
     try {
-      for (let step = await first; !step.done; step = await deltas.next()) {
-        text += step.value;
-        coalescer.push(step.value);
-      }
+      return await this.stream(call, live, sink, chat, userMessage);
+    } finally {
+      this.deps.live.close(live);
+    }
+  }
+
+  /**
+   * Relays the model's deltas to the user, coalesced; what was sent is what the checkpoints write and
+   * what is stored. The end is one UPDATE of the reply's row: finished, cut short (`partial` when the
+   * model failed, `interrupted` when the server shut down), or removed with its message given back
+   * when nothing reached the user.
+   */
+  private async stream(
+    call: StartedReply,
+    live: LiveReply,
+    sink: ReplySink,
+    chat: ChatRow,
+    userMessage: MessageRow,
+  ): Promise<SendOutcome> {
+    const { deltas, first } = call;
+    const stop = () => call.cancel();
+    live.shutdown.addEventListener('abort', stop, { once: true });
+    const coalescer = new ChunkCoalescer(
+      (chunk, index, isComplete) => {
+        live.sent += chunk;
+        sink.chunk(chunk, index, isComplete);
+      },
+      this.deps.chunkChars,
+      this.deps.chunkDelayMs,
+    );
+    try {
+      for (let step = await first; !step.done; step = await deltas.next()) coalescer.push(step.value);
       coalescer.flush(true);
     } catch (cause) {
-      coalescer.stop();
+      // What arrived before the failure reaches the user, so what is stored is what they saw.
+      coalescer.flush();
+      const text = live.sent;
       const error =
         cause instanceof LlmError ? cause : new LlmError('unavailable', text, undefined, { cause });
       this.deps.log.warn({ err: error, chatId: chat.id, kind: error.kind }, 'chat reply failed');
       if (!text.trim()) {
-        // Nothing reached the user: the message does not count against the limit.
-        await giveBack();
+        // Nothing reached the user: no reply, and the message does not count against the limit.
+        await this.deps.repo.discardReply(live.id);
         return { kind: 'failed', userMessage, reply: null, error };
       }
-      const reply = await repo.insert({
-        chatId: chat.id,
-        userId: user.id,
-        content: text,
-        isUser: false,
-        metadata: { partial: true },
-      });
+      const cut = live.shutdown.aborted ? { interrupted: true } : { partial: true };
+      const reply = await this.finishReply(live.id, chat, userMessage, text, cut);
       return { kind: 'failed', userMessage, reply, error };
+    } finally {
+      live.shutdown.removeEventListener('abort', stop);
     }
-    const reply = await repo.insertReply({ chatId: chat.id, userId: user.id, content: text });
+    const reply = await this.finishReply(live.id, chat, userMessage, live.sent);
     return { kind: 'replied', userMessage, reply };
+  }
+
+  /** The reply's final text; stored anew in the rare case its row was recovered away meanwhile. */
+  private async finishReply(
+    id: string,
+    chat: ChatRow,
+    userMessage: MessageRow,
+    content: string,
+    metadata?: Record<string, unknown>,
+  ): Promise<MessageRow> {
+    const row = await this.deps.repo.finishReply(id, content, metadata);
+    if (row) return row;
+    return this.deps.repo.insert({
+      chatId: chat.id,
+      userId: userMessage.userId,
+      content,
+      isUser: false,
+      ...(metadata ? { metadata } : {}),
+    });
+  }
+
+  /** `image_path` names media this user stored (a photo they sent, a portrait of theirs), or 400. */
+  private async checkOwnMedia(user: UserRow, name: string): Promise<void> {
+    if (!MEDIA_NAME.test(name) || name.includes('..') || !(await this.deps.repo.ownsMedia(user.id, name))) {
+      throw errors.validation(MESSAGE_TEXTS.foreignImage);
+    }
   }
 
   /** Asks the model now; the caller reads the deltas (the first one is already on its way). */
@@ -313,7 +422,10 @@ export class MessagesService {
     return { deltas, first, cancel: () => cancel.abort() };
   }
 
-  /** The daily limit is reached: a stored rate-limit card and the payload of the `rate_limit` event. */
+  /**
+   * The daily limit is reached: the chat's rate-limit card for this window (stored once) and the
+   * payload of the `rate_limit` event.
+   */
   private async rateLimited(
     user: UserRow,
     chat: ChatRow,
@@ -326,13 +438,12 @@ export class MessagesService {
       reset_minutes: refusal.reset.minutes,
     };
     const text = rateLimitText(refusal.reset);
-    const message = await this.deps.repo.insert({
+    // One card per chat and limit window: later refusals the same day update it and name its id.
+    const message = await this.deps.repo.upsertRateLimitCard({
       chatId: chat.id,
       userId: user.id,
       content: text,
-      isUser: false,
-      messageType: 'rate_limit',
-      metadata,
+      metadata: { ...metadata, limit_day: refusal.day },
     });
     return {
       kind: 'rate_limited',

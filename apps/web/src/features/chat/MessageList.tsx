@@ -85,6 +85,7 @@ const Bubble = memo(function Bubble({
           )}
         </span>
       )}
+      {message.interrupted && <span className={own.interruptedMark}>Ответ прервался</span>}
     </div>
   );
 });

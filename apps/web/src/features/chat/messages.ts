@@ -29,6 +29,8 @@ export interface ChatMessage {
   rateLimit: RateLimitMetadata | null;
   /** An optimistic message whose send failed (shown marked "Не отправлено", not removed, retryable). */
   failed?: boolean;
+  /** A reply cut short (a server restart or a model failure): its text is what arrived. */
+  interrupted?: boolean;
 }
 
 const IMAGE_DESCRIPTION = /\[Image:\s*([\s\S]*?)\]/gi;
@@ -83,6 +85,7 @@ export function fromServer(message: Message, now: number = Date.now()): ChatMess
     streaming: message.is_streaming,
     pending: false,
     rateLimit: rateLimitOf(message),
+    ...(message.metadata?.interrupted || message.metadata?.partial ? { interrupted: true } : {}),
   };
 }
 

@@ -88,4 +88,25 @@ describe('sendText', () => {
     });
     expect(broken.store.getState().typing).toBe(false);
   });
+
+  it('a send refused for coming too fast is marked not sent, with the reason, and no limit card', async () => {
+    const throttled = deps(
+      false,
+      vi.fn(async () => {
+        throw ApiError.fromBody(429, {
+          detail: 'Слишком много сообщений подряд. Подождите несколько секунд и отправьте снова.',
+          code: 'send_throttled',
+        });
+      }),
+    );
+    await sendText(throttled, CHAT, 'быстро');
+    expect(throttled.api.messageLimits).not.toHaveBeenCalled();
+    expect(throttled.store.getState().messages).toEqual([
+      expect.objectContaining({ text: 'быстро', pending: false, failed: true }),
+    ]);
+    expect(throttled.store.getState().sendingAllowed).toBe(true);
+    expect(throttled.notifyError).toHaveBeenCalledWith(
+      'Слишком много сообщений подряд. Подождите несколько секунд и отправьте снова.',
+    );
+  });
 });

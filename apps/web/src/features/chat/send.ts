@@ -73,15 +73,16 @@ export async function sendText(deps: SendDeps, chatId: string, text: string): Pr
     store.getState().receiveHttpReply(clientId, answer?.user_message ?? null, answer?.reply ?? null);
   } catch (error) {
     store.getState().setTyping(false);
-    if (isApiError(error) && error.status === 429) {
+    if (isApiError(error) && error.status === 429 && error.code !== 'send_throttled') {
       const limit = await rateLimitFrom429(error.extra, chatId, api);
       if (limit && 'message_type' in limit) store.getState().receive(limit);
-      else if (limit) store.getState().rateLimit(limit);
+      else if (limit) store.getState().rateLimit({ ...limit, client_id: clientId });
       return;
     }
-    // Neither the socket nor HTTP took it (the server is down: a deploy): it stays, marked as not sent.
+    // Neither the socket nor HTTP took it (the server is down: a deploy; or too many in a row): it stays,
+    // marked as not sent.
     store.getState().markFailed(clientId);
-    deps.notifyError(SEND_FAILED);
+    deps.notifyError(isApiError(error) && error.code === 'send_throttled' ? error.detail : SEND_FAILED);
   }
 }
 
@@ -145,7 +146,7 @@ export async function sendImage(
     return 'http';
   } catch (error) {
     store.getState().setTyping(false);
-    if (isApiError(error) && error.status === 429) {
+    if (isApiError(error) && error.status === 429 && error.code !== 'send_throttled') {
       store.getState().confirm(clientId);
       const limit = await rateLimitFrom429(error.extra, chatId, api);
       if (limit && 'message_type' in limit) store.getState().receive(limit);
@@ -153,7 +154,9 @@ export async function sendImage(
       return 'rate_limited';
     }
     store.getState().markFailed(clientId);
-    deps.notifyError(IMAGE_TEXTS.sendFailed);
+    deps.notifyError(
+      isApiError(error) && error.code === 'send_throttled' ? error.detail : IMAGE_TEXTS.sendFailed,
+    );
     return 'failed';
   }
 }

@@ -212,6 +212,26 @@ const limits = (over: Partial<MessageLimits> = {}): MessageLimits => ({
 
 const shape = (s: () => ChatState) => s().messages.map((m) => [m.type, m.sender, m.text, !!m.failed]);
 
+describe('chat store: a reply reloaded in its middle', () => {
+  it('keeps the checkpointed bubble while the rest streams, and ends it as one message', () => {
+    const { s } = setup();
+    s().reset(CHAT, [
+      serverMessage({ id: 'u1', is_user: true, content: 'Расскажи' }),
+      serverMessage({ id: 'r1', content: 'Я родилась', is_streaming: true }),
+    ]);
+    s().chunk({ chat_id: CHAT, chunk: ' в Казани', chunk_index: 4, is_complete: false });
+    expect(s().messages.map((m) => [m.id, m.text, m.streaming])).toEqual([
+      ['u1', 'Расскажи', false],
+      ['r1', 'Я родилась', true],
+    ]);
+    s().streamingComplete({ chat_id: CHAT, message_id: 'r1', created_at: new Date(T0).toISOString() });
+    expect(s().messages.map((m) => [m.id, m.streaming])).toEqual([
+      ['u1', false],
+      ['r1', false],
+    ]);
+  });
+});
+
 describe('chat store: rate limit', () => {
   it('adds the card and marks sending as not allowed', () => {
     const { s } = setup();
@@ -244,6 +264,17 @@ describe('chat store: rate limit', () => {
       ['rate_limit', 'assistant', expect.stringContaining('лимит'), false],
     ]);
     expect(s().messages.filter((m) => m.pending)).toEqual([]);
+  });
+
+  it('a refusal that names its message marks only that one; the others still wait for their ack', () => {
+    const { s } = setup();
+    const first = s().addOptimistic('раз');
+    const second = s().addOptimistic('два');
+    s().rateLimit(limitPayload({ client_id: second }));
+    const waiting = s().messages.find((m) => m.id === first);
+    expect(waiting?.pending).toBe(true);
+    expect(waiting?.failed).toBeFalsy();
+    expect(s().messages.find((m) => m.id === second)).toMatchObject({ pending: false, failed: true });
   });
 
   it('a card coming as a message (HTTP 429) is the same card and marks the refused message too', () => {

@@ -106,6 +106,11 @@ export interface ChatStoreDeps {
 
 const STREAM_ID_PREFIX = 'stream-';
 
+/** A reply the server listed as still streaming (GET /api/messages), not one this page is building. */
+function isServerStream(message: ChatMessage): boolean {
+  return message.streaming && !message.id.startsWith(STREAM_ID_PREFIX);
+}
+
 /** A kept message that was not sent, back on the list as it was left. */
 function unsentMessage(m: UnsentMessage): ChatMessage {
   return { ...localAssistant(m.id, m.text, m.timestamp), sender: 'user', failed: true };
@@ -172,13 +177,13 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
      * The limit is reached: the card (one per window), every message still waiting for its ack marked
      * as not sent (the server stored none of them), the limit known to have no room.
      */
-    function limited(card: ChatMessage): void {
+    /** The limit refused a message: its card, and that message (or, unnamed, every one still on its way) not sent. */
+    function limited(card: ChatMessage, refusedId?: string): void {
       const tier = card.rateLimit?.tier;
+      const refused = (m: ChatMessage) => m.sender === 'user' && (refusedId ? m.id === refusedId : m.pending);
       set((s) => ({
         messages: withRateLimitCard(
-          s.messages.map((m) =>
-            m.pending && m.sender === 'user' ? { ...m, pending: false, failed: true } : m,
-          ),
+          s.messages.map((m) => (refused(m) ? { ...m, pending: false, failed: true } : m)),
           card,
         ),
         sendingAllowed: false,
@@ -262,6 +267,13 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       chunk(payload) {
         const { chatId } = get();
         if (chatId && payload.chat_id !== chatId) return;
+        // A reply the history already showed as streaming (a reload in its middle): its bubble holds the
+        // server's last checkpoint, and these chunks continue a text whose start this page never heard.
+        // It stays as it is until the end, when the stored text is fetched (useChatConnection).
+        if (!stream && get().messages.some(isServerStream)) {
+          setTyping(false);
+          return;
+        }
         if (!stream) stream = { id: `${STREAM_ID_PREFIX}${tempId()}`, chunks: [] };
         stream.chunks[payload.chunk_index] = payload.chunk;
         // Holes (a chunk that has not arrived yet) are skipped until it does.
@@ -279,7 +291,11 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       streamingComplete(payload) {
         const { chatId, messages } = get();
         if (chatId && payload.chat_id !== chatId) return;
-        if (!stream) return;
+        if (!stream) {
+          const shown = messages.find((m) => m.id === payload.message_id && m.streaming);
+          if (shown) replaceMessage(shown.id, { ...shown, streaming: false });
+          return;
+        }
         const id = stream.id;
         stream = null;
         const current = messages.find((m) => m.id === id);
@@ -328,7 +344,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       rateLimit(payload) {
         const { chatId } = get();
         if (chatId && payload.chat_id && payload.chat_id !== chatId) return;
-        limited(fromRateLimit(payload, now()));
+        limited(fromRateLimit(payload, now()), payload.client_id);
       },
 
       setLimits(limits, seq) {

@@ -55,8 +55,10 @@ export function useChatConnection(
           state.chunk(p);
         },
         streamingComplete: (p) => {
+          // Shown from the history while it streamed (a reload in its middle): only its start was known.
+          const reloadedMidway = store.getState().messages.some((m) => m.id === p.message_id && m.streaming);
           store.getState().streamingComplete(p);
-          if (!joinedMidway || p.chat_id !== chatId) return;
+          if (!(joinedMidway || reloadedMidway) || p.chat_id !== chatId) return;
           joinedMidway = false;
           // Nothing was lost here (0: no pending message counts as lost), only a beginning not heard.
           resync(0).catch(() => {});
@@ -74,7 +76,9 @@ export function useChatConnection(
         error: (p) => {
           if (p.chat_id && p.chat_id !== chatId) return;
           store.getState().setTyping(false);
-          notify.error(`Ошибка: ${p.message}`);
+          // A refused send (too fast, bad characters, …) names its message: it stays, marked not sent.
+          if (p.client_id) store.getState().markFailed(p.client_id);
+          notify.error(p.code === 'send_throttled' ? p.message : `Ошибка: ${p.message}`);
         },
         status: setStatus,
         resync,
