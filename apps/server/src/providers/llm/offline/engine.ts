@@ -5,7 +5,7 @@ import { ABOUT_HER, detectIntents, type Intent, photoDescription, withoutPhoto }
 import { lifeOf } from './life.ts';
 import { type Memory, memoryOf, UNHEARD } from './memory.ts';
 import { aboutHerPart, bodyFor, type Ctx, opener, type Part, socialOpener } from './phrases.ts';
-import { chance, hash, pick, type Rng, seeded } from './random.ts';
+import { chance, hash, pick, seeded } from './random.ts';
 import { TOPIC_LINES, topicsOf } from './topics.ts';
 import {
   dayTime,
@@ -168,20 +168,19 @@ function staleness(candidate: Composed, recent: string[]): number {
   return score;
 }
 
+/** What a reply is built from, apart from the dice (each attempt rolls its own). */
 function contextOf(
   input: ReplyInput,
   p: Profile,
   memory: Memory,
-  rng: Rng,
   raw: string,
   intents: Intent[],
   previous: string,
-): Ctx {
+): Omit<Ctx, 'rng'> {
   const description = photoDescription(raw);
   return {
     p,
     memory,
-    rng,
     hour: input.hour,
     text: normalize(withoutPhoto(raw)),
     photo: description === null ? null : normalize(description),
@@ -212,10 +211,11 @@ export function offlineReply(input: ReplyInput): string {
     .map((m) => normalize(m.content));
   const previous = recent.at(-1) ?? '';
   const base = hash(`${history.length}|${raw}|${p.name}`);
+  const context = contextOf(input, p, memory, raw, intents, previous);
   let best: { composed: Composed; score: number } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const rng = seeded(base + attempt * 0x9e3779b1);
-    const composed = compose(contextOf(input, p, memory, rng, raw, intents, previous), userTurns.length);
+    const composed = compose({ ...context, rng }, userTurns.length);
     const score = staleness(composed, recent);
     if (score === 0) return composed.text;
     if (!best || score < best.score) best = { composed, score };

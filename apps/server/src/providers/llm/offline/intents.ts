@@ -70,12 +70,22 @@ export const ABOUT_HER = [
 
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
+const compiled = new Map<string, RegExp>();
+/** A unicode pattern, compiled once (the matchers run on every message of the history). */
+function re(source: string): RegExp {
+  let pattern = compiled.get(source);
+  if (!pattern) {
+    pattern = new RegExp(source, 'u');
+    compiled.set(source, pattern);
+  }
+  return pattern;
+}
 /** Whole words (or phrases). */
-const words = (...alternatives: string[]) => new RegExp(`${B}(?:${alternatives.join('|')})${E}`, 'u');
+const words = (...alternatives: string[]) => re(`${B}(?:${alternatives.join('|')})${E}`);
 /** Words starting so (stems: "грустн" finds "грустно", "грустный"). */
-const stems = (...alternatives: string[]) => new RegExp(`${B}(?:${alternatives.join('|')})`, 'u');
+const stems = (...alternatives: string[]) => re(`${B}(?:${alternatives.join('|')})`);
 /** Anywhere (emoji, bracket smileys). */
-const anywhere = (...alternatives: string[]) => new RegExp(alternatives.join('|'), 'u');
+const anywhere = (...alternatives: string[]) => re(alternatives.join('|'));
 
 const PHOTO_TAG = /\[Image:[^\]]*\]?/i;
 
@@ -241,9 +251,8 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
       'what.?s my name',
     ).test(t),
   are_you_bot: (t) =>
-    new RegExp(
+    re(
       `ты\\s+(?:вообще\\s+|точно\\s+|что\\s+)?(?:не\\s+)?(?:бот|робот|нейросеть|нейронка|ии|ai|программа|искусственный интеллект|chatgpt|gpt|машина)${E}`,
-      'u',
     ).test(t) ||
     /ты\s+(?:вообще\s+|точно\s+)?(?:не\s+)?(?:настоящая|реальная|живая|человек)\s*(?:\?|$|\.|!)/u.test(t) ||
     stems(
@@ -364,10 +373,7 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
       'спатки',
     ).test(t) || words('gn').test(t),
   goodbye: (t) =>
-    new RegExp(
-      `${B}пока(?:-пока)?${E}(?!\\s+(?:не|что|еще|нет|ты|я|мы|у|в|на|так|все|он|она|они)${E})`,
-      'u',
-    ).test(t) ||
+    re(`${B}пока(?:-пока)?${E}(?!\\s+(?:не|что|еще|нет|ты|я|мы|у|в|на|так|все|он|она|они)${E})`).test(t) ||
     stems(
       'до свидан',
       'до встречи',
@@ -483,7 +489,7 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
       'радостн',
     ).test(t) ||
     words('супер', 'класс', 'круто', 'здорово', 'ура', 'great').test(t) ||
-    new RegExp(`${B}рада?${E}(?!\\s+(?:с тобой\\s+)?(?:познакомиться|тебя видеть|слышать))`, 'u').test(t),
+    re(`${B}рада?${E}(?!\\s+(?:с тобой\\s+)?(?:познакомиться|тебя видеть|слышать))`).test(t),
   story: (t) =>
     stems(
       'расскажи (?:мне )?(?:что-нибудь|что-то|что нибудь|что то|историю|сказку|анекдот|шутку|о своем дне|про свой день|как прош)',
@@ -506,8 +512,7 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
       'что нового',
       'how are you',
       'how r u',
-    ).test(t) ||
-    new RegExp(`${B}как ты(?:\\s+(?:там|сегодня|вообще|поживаешь))?\\s*(?:\\?|$|,|!|\\.)`, 'u').test(t),
+    ).test(t) || re(`${B}как ты(?:\\s+(?:там|сегодня|вообще|поживаешь))?\\s*(?:\\?|$|,|!|\\.)`).test(t),
   what_doing: (t) =>
     stems(
       'что делаешь',
@@ -554,9 +559,8 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
       'miss you',
     ).test(t) || anywhere('😘', '😍', '💋', '❤', '♥', '💕', '🥰', '😻', '💞', '💖').test(t),
   compliment: (t) =>
-    new RegExp(
+    re(
       `${B}ты\\s+(?:у меня\\s+)?(?:такая\\s+|очень\\s+|самая\\s+|просто\\s+|сегодня\\s+|настоящая\\s+)*(?:красив|мил|прекрасн|классн|умн|чудесн|лучш|супер|прелест|очаровательн|симпатичн|секси|сексуальн|горяч|восхитительн|замечательн|хорош|нежн|добр|клев|шикарн|потрясающ|офигенн|крут|забавн|смешн|интересн|огонь|чудо|солнышко|умница|красотка|красавица|богиня|зайка)`,
-      'u',
     ).test(t) ||
     stems(
       'красотка',
@@ -626,9 +630,8 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
     ),
   her_preference: (t) =>
     t.includes('?') &&
-    (new RegExp(
+    (re(
       `^(?:а\\s+)?ты\\s+(?:любишь|умеешь|хочешь|веришь|знаешь|смотришь|слушаешь|играешь|пьешь|ешь|читаешь|танцуешь|поешь|готовишь|куришь|занимаешься|ходишь|бывала|пробовала|видела|была)${E}`,
-      'u',
     ).test(t) ||
       stems('тебе нравится', 'тебе нравятся', 'do you like', 'do you love').test(t)),
   question: (t) =>

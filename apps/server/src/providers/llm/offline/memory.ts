@@ -4,6 +4,9 @@ import { detectIntents, type Intent, withoutPhoto } from './intents.ts';
 import { type NameForms, userNameForms } from './names.ts';
 import { type Topic, topicsOf } from './topics.ts';
 
+const TOPIC_LOOKBACK = 12;
+const TOPIC_SCAN_CHARS = 1000;
+
 /** Messages she does not take up: their topics are not asked about, now or later. */
 export const UNHEARD: readonly Intent[] = ['unsafe', 'explicit', 'parrot', 'rude'];
 
@@ -82,10 +85,12 @@ export function memoryOf(history: ChatTurn[]): Memory {
     }
   });
   const earlierTopics: Topic[] = [];
-  // Topics of the last two messages are still the conversation, not something to come back to.
-  for (const turn of userTurns.slice(0, -2).reverse()) {
-    if (isUnheard(turn.content)) continue;
-    for (const topic of topicsOf(turn.content)) if (!earlierTopics.includes(topic)) earlierTopics.push(topic);
+  // Topics of the last two messages are still the conversation, not something to come back to; she
+  // looks back a dozen messages, at their beginnings.
+  for (const turn of userTurns.slice(-TOPIC_LOOKBACK - 2, -2).reverse()) {
+    const text = turn.content.slice(0, TOPIC_SCAN_CHARS);
+    if (isUnheard(text)) continue;
+    for (const topic of topicsOf(text)) if (!earlierTopics.includes(topic)) earlierTopics.push(topic);
   }
   return { name: name ? userNameForms(name) : null, nameIsNew, earlierTopics };
 }
