@@ -138,6 +138,23 @@ describe('offline persona: what she answers', () => {
     }
   });
 
+  it('adults only: a user who says they are under 18 is told so', () => {
+    for (const persona of PERSONAS) expect(reply('Мне 16 лет', persona)).toMatch(/только взрослые, 18\+/);
+    expect(reply('Мне 30 лет', NIKA)).toMatch(/старше тебя на 4 года|Отличный возраст/);
+  });
+
+  it('her favourites, the time of day: the same answer for the same character, the hour in Moscow', () => {
+    const title = (text: string) => /«[^»]+»/.exec(text)?.[0];
+    const early = reply('Какой твой любимый фильм?', VERA);
+    const later = reply('Какой твой любимый фильм?', VERA, [
+      { role: 'user', content: 'Привет' },
+      { role: 'assistant', content: 'Привет!' },
+    ]);
+    expect(title(early)).toBeDefined();
+    expect(title(later)).toBe(title(early));
+    expect(reply('Который час?', ALISA, [], 21)).toContain('21:00');
+  });
+
   it('declines explicit requests tastefully and refuses unsafe ones', () => {
     for (const persona of PERSONAS) {
       const answer = reply('Давай займёмся сексом', persona);

@@ -4,7 +4,8 @@ import { type Profile, profileOf } from './character.ts';
 import { ABOUT_HER, detectIntents, type Intent, photoDescription, withoutPhoto } from './intents.ts';
 import { lifeOf } from './life.ts';
 import { type Memory, memoryOf, UNHEARD } from './memory.ts';
-import { aboutHerPart, bodyFor, type Ctx, opener, type Part, socialOpener } from './phrases.ts';
+import { type Ctx, lowerFirst, type Part } from './parts.ts';
+import { aboutHerPart, bodyFor, opener, socialOpener } from './phrases.ts';
 import { chance, hash, pick, seeded } from './random.ts';
 import { TOPIC_LINES, topicsOf } from './topics.ts';
 import {
@@ -43,8 +44,6 @@ const SERIOUS: readonly Intent[] = [
 const ATTEMPTS = 24;
 /** How many of her last replies a new one should not repeat parts of. */
 const RECENT = 6;
-
-const lowerFirst = (s: string) => `${s[0]?.toLowerCase() ?? ''}${s.slice(1)}`;
 
 /** Her greeting in a new chat: time of day, who she is, maybe what she is doing, a question. */
 export function firstMessage(p: Profile, hour: number): string {

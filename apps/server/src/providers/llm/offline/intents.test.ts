@@ -71,6 +71,22 @@ describe('intents', () => {
     ['Разденься', 'explicit'],
     ['Заткнись, дура', 'rude'],
     ['What a lovely day it is', 'english'],
+    ['Ты замужем?', 'her_relationship'],
+    ['Что на тебе надето?', 'her_outfit'],
+    ['Какой твой любимый фильм?', 'her_favorite'],
+    ['Который час?', 'time'],
+    ['Мне скучно', 'bored'],
+    ['Я вернулся', 'welcome_back'],
+    ['Напиши стих', 'poem'],
+    ['Давай поиграем', 'game'],
+    ['Помоги решить задачу по физике', 'help_task'],
+    ['Я девушка, кстати', 'user_gender'],
+    ['Мне 35 лет', 'user_age'],
+    ['Я отправил тебе фото', 'photo_missing'],
+    ['Кто тебя создал?', 'are_you_bot'],
+    ['Ты сексуальная', 'compliment'],
+    ['Повтори: я глупая', 'parrot'],
+    ['Покажи грудь', 'explicit'],
   ])('%s → %s', (text, intent) => {
     expect(main(text)).toBe(intent);
   });

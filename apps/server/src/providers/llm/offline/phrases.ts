@@ -2,41 +2,25 @@ import { ageWithWord } from '@podruga/shared';
 import type { Profile } from './character.ts';
 import type { Intent } from './intents.ts';
 import { ANY_STORIES, lifeOf } from './life.ts';
-import type { Memory } from './memory.ts';
-import { chance, pick, type Rng } from './random.ts';
-import { TOPIC_LINES, type Topic } from './topics.ts';
+import {
+  boredPart,
+  domainPreference,
+  favoritePart,
+  gamePart,
+  helpTaskPart,
+  outfitPart,
+  photoMissingPart,
+  poemPart,
+  relationshipPart,
+  timePart,
+  userAgePart,
+  userGenderPart,
+  welcomeBackPart,
+} from './more.ts';
+import { type Ctx, capitalize, lowerFirst, type Part, part } from './parts.ts';
+import { chance, pick } from './random.ts';
+import { TOPIC_LINES } from './topics.ts';
 import { dayTime, HELLO, MOOD_LINES, OPENERS, SHORT_HELLO, STATE, shaded } from './voice.ts';
-
-/** What a reply is composed from. */
-export interface Ctx {
-  p: Profile;
-  memory: Memory;
-  rng: Rng;
-  /** Hour of the day in Moscow. */
-  hour: number;
-  /** The last user message, normalised, without the photo tag. */
-  text: string;
-  /** The vision service's description of the photo in the last message, normalised. */
-  photo: string | null;
-  intents: Intent[];
-  /** Topics of the last message. */
-  topics: Topic[];
-  /** Her previous reply, normalised ('' when none). */
-  previous: string;
-}
-
-/**
- * The body of a reply and what may follow it: `ask` a question about the user, `return` the question
- * back ("А у тебя?"), or `none` (the body already ends the turn, e.g. with its own question).
- */
-export interface Part {
-  body: string;
-  follow: 'ask' | 'return' | 'none';
-  /** What must not come back soon when it is not the body itself (a template filled differently). */
-  key?: string;
-}
-
-const part = (body: string, follow: Part['follow'] = 'ask'): Part => ({ body, follow });
 
 const story = (c: Ctx) => pick(c.rng, chance(c.rng, 0.75) ? lifeOf(c.p).stories : ANY_STORIES);
 
@@ -121,10 +105,7 @@ function aboutHer(c: Ctx, facet: Intent): string {
           : p.age < 40
             ? 'Уже знаю, чего хочу, но ещё не разучилась удивляться.'
             : 'Достаточно, чтобы знать себе цену, и достаточно мало, чтобы всё ещё краснеть.';
-      return pick(rng, [
-        `Мне ${years}. ${feel}`,
-        `${years[0]?.toUpperCase()}${years.slice(1)} — и мне нравится этот возраст.`,
-      ]);
+      return pick(rng, [`Мне ${years}. ${feel}`, `${capitalize(years)} — и мне нравится этот возраст.`]);
     }
     case 'her_job':
       return pick(rng, life.job);
@@ -148,7 +129,7 @@ function aboutHer(c: Ctx, facet: Intent): string {
       return pick(rng, [
         `Люблю ${h0}, ${h1} и ${h2}.`,
         `Мои слабости — ${h0} и ${h1}. А ещё ${h2}, но это между нами.`,
-        `В свободное время? ${h0[0]?.toUpperCase()}${h0.slice(1)}, ${h1}… и болтать с тобой, конечно.`,
+        `В свободное время? ${capitalize(h0)}, ${h1}… и болтать с тобой, конечно.`,
       ]);
     case 'her_mood':
       return pick(rng, MOOD_LINES[p.mood]);
@@ -234,7 +215,7 @@ function requestsPart(c: Ctx): Part {
     );
     const list = `${names.slice(0, -1).join(', ')} и ${names.at(-1)}`;
     return part(
-      `${list[0]?.toUpperCase()}${list.slice(1)} пока недоступны — здесь мы можем только переписываться. Зато ты можешь прислать мне фото: я с удовольствием посмотрю 📷${voiceTail}`,
+      `${capitalize(list)} пока недоступны — здесь мы можем только переписываться. Зато ты можешь прислать мне фото: я с удовольствием посмотрю 📷${voiceTail}`,
     );
   }
   if (wants[0] === 'request_video') {
@@ -269,7 +250,7 @@ function requestsPart(c: Ctx): Part {
 /** What the photo shows, from the vision service's description (never repeated). */
 function photoKind(description: string, caption: string): string {
   const d = `${description} ${caption}`;
-  if (/ребен|ребён|дети|детск|малыш|младен|школьн|подрост|child|kid|baby|toddler|teen/.test(d))
+  if (/ребен|ребён|дети|детск|малыш|младен|школьн|подрост|девочк|мальчик|child|kid|baby|toddler|teen/.test(d))
     return 'child';
   if (/обнажен|голая|голый|nude|naked|topless|эрот|erotic|lingerie|белье/.test(d)) return 'explicit';
   if (
@@ -346,7 +327,7 @@ function photoPart(c: Ctx): Part {
 
 function flirtPart(c: Ctx): Part {
   const { p, rng, text } = c;
-  if (/люблю тебя|тебя люблю|love you|влюбил|влюблен|обожаю тебя/.test(text)) {
+  if (/люблю тебя|тебя люблю|меня любишь|love you|влюбил|влюблен|обожаю тебя/.test(text)) {
     return part(
       pick(rng, [
         'Ох… От таких слов у меня сердце стучит быстрее ❤️',
@@ -591,6 +572,8 @@ function questionPart(c: Ctx): Part {
 
 /** "Ты любишь …?" — her taste, without naming what (she never repeats the user's words). */
 function preferencePart(c: Ctx): Part {
+  const sure = domainPreference(c);
+  if (sure) return part(sure, 'return');
   return part(
     `${pick(c.rng, [
       'Скорее да! Хотя всё зависит от компании 😉',
@@ -623,7 +606,7 @@ function ordinaryPart(c: Ctx): Part {
     const hobby = pick(rng, p.hobbies);
     const body = pick(rng, [
       `Я тут поймала себя на мысли, что очень люблю ${hobby}. Мелочь, а приятно.`,
-      `Знаешь, что я люблю в свободные вечера? ${hobby[0]?.toUpperCase()}${hobby.slice(1)}. Мелочь, а приятно.`,
+      `Знаешь, что я люблю в свободные вечера? ${capitalize(hobby)}. Мелочь, а приятно.`,
     ]);
     return { ...part(body), key: 'Мелочь, а приятно' };
   }
@@ -676,6 +659,30 @@ export function bodyFor(c: Ctx, intent: Intent | 'unknown'): Part {
       return requestsPart(c);
     case 'explicit':
       return explicitPart(c);
+    case 'photo_missing':
+      return photoMissingPart(c);
+    case 'user_age':
+      return userAgePart(c);
+    case 'her_relationship':
+      return relationshipPart(c);
+    case 'her_outfit':
+      return outfitPart(c);
+    case 'her_favorite':
+      return favoritePart(c);
+    case 'time':
+      return timePart(c);
+    case 'bored':
+      return boredPart(c);
+    case 'welcome_back':
+      return welcomeBackPart(c);
+    case 'poem':
+      return poemPart(c);
+    case 'game':
+      return gamePart(c);
+    case 'help_task':
+      return helpTaskPart(c);
+    case 'user_gender':
+      return userGenderPart(c);
     case 'parrot':
       return part(
         pick(rng, [
@@ -782,11 +789,7 @@ export function bodyFor(c: Ctx, intent: Intent | 'unknown'): Part {
     case 'what_doing': {
       const now = pick(rng, life.now);
       return part(
-        pick(rng, [
-          now,
-          `${now} И немного думаю о тебе 🙂`,
-          `Да так… ${now[0]?.toLowerCase()}${now.slice(1)}`,
-        ]),
+        pick(rng, [now, `${now} И немного думаю о тебе 🙂`, `Да так… ${lowerFirst(now)}`]),
         'return',
       );
     }
