@@ -11,8 +11,8 @@ import {
   PERSONALITIES,
   SKIN_SHADES,
 } from '@podruga/shared';
+import { hash, pick, seeded } from '../../../random.ts';
 import type { PersonaHints } from '../port.ts';
-import { hash, pick, seeded } from './random.ts';
 
 export type Personality =
   | 'caring'

@@ -1,4 +1,5 @@
 import { checkChatText, normalize } from '../../../modules/safety/safety.ts';
+import { chance, hash, pick, seeded } from '../../../random.ts';
 import type { ChatTurn, PersonaHints } from '../port.ts';
 import { type Profile, profileOf } from './character.ts';
 import { ABOUT_HER, detectIntents, type Intent, photoDescription, withoutPhoto } from './intents.ts';
@@ -6,7 +7,6 @@ import { lifeOf } from './life.ts';
 import { type Memory, memoryOf, UNHEARD } from './memory.ts';
 import { type Ctx, lowerFirst, type Part } from './parts.ts';
 import { aboutHerPart, bodyFor, opener, socialOpener } from './phrases.ts';
-import { chance, hash, pick, seeded } from './random.ts';
 import { TOPIC_LINES, topicsOf } from './topics.ts';
 import {
   dayTime,

@@ -1,8 +1,8 @@
 import { ruPlural } from '@podruga/shared';
+import { hash, pick, seeded } from '../../../random.ts';
 import type { Profile } from './character.ts';
 import { lifeOf } from './life.ts';
 import { type Ctx, capitalize, lowerFirst, type Part, part } from './parts.ts';
-import { hash, pick, seeded } from './random.ts';
 import { dayTime, QUESTIONS, shaded } from './voice.ts';
 
 /**

@@ -1,7 +1,7 @@
+import type { Rng } from '../../../random.ts';
 import type { Profile } from './character.ts';
 import type { Intent } from './intents.ts';
 import type { Memory } from './memory.ts';
-import type { Rng } from './random.ts';
 import type { Topic } from './topics.ts';
 
 /** What a reply is composed from. */

@@ -1,4 +1,5 @@
 import { ageWithWord } from '@podruga/shared';
+import { chance, pick } from '../../../random.ts';
 import type { Profile } from './character.ts';
 import type { Intent } from './intents.ts';
 import { ANY_STORIES, lifeOf } from './life.ts';
@@ -18,7 +19,6 @@ import {
   welcomeBackPart,
 } from './more.ts';
 import { type Ctx, capitalize, lowerFirst, type Part, part } from './parts.ts';
-import { chance, pick } from './random.ts';
 import { TOPIC_LINES } from './topics.ts';
 import { dayTime, HELLO, MOOD_LINES, OPENERS, SHORT_HELLO, STATE, shaded } from './voice.ts';
 

@@ -1,3 +1,5 @@
+/** Seeded choices for the offline stand-ins: the same seed gives the same reply, portrait or pick. */
+
 /** A number from text (FNV-1a, 32 bits): the same conversation gives the same seed. */
 export function hash(text: string): number {
   let h = 0x811c9dc5;
