@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
-import { buildFirstMessagePrompt, buildPrompt, historyTurns, SAFETY_RULES } from './prompt.ts';
+import { buildFirstMessagePrompt, buildPrompt, historyTurns, personaOf, SAFETY_RULES } from './prompt.ts';
 
 const her = {
   name: 'Алиса',
@@ -24,6 +24,21 @@ describe('prompt builder', () => {
     expect(system?.content).toContain('Спокойное');
     expect(system?.content).toContain(SAFETY_RULES);
     expect(buildFirstMessagePrompt(her)[0]?.content).toContain('первое сообщение');
+  });
+
+  it('gives adapters her traits as the Russian labels the wizard showed', () => {
+    expect(
+      personaOf({ ...her, habit: 'shy', hairColor: 'red', communicationStyle: 80 } as CharacterRow),
+    ).toMatchObject({
+      name: 'Алиса',
+      personality: 'Лисичка',
+      occupation: 'Учительница',
+      mood: 'Спокойное',
+      languageStyle: 'Поэтичная',
+      habit: 'Стеснительная',
+      hairColor: 'Рыжий',
+      communicationStyle: 80,
+    });
   });
 
   it('keeps the newest history within the token budget and skips rate-limit cards', () => {

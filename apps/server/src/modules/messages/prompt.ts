@@ -1,10 +1,16 @@
 import {
+  BODY_TYPES,
   DEFAULT_MOODS,
+  HABITS,
+  HAIR_COLORS,
+  HAIRSTYLES,
   LANGUAGE_STYLES,
   MOODS,
   OCCUPATIONS,
   optionLabel,
   PERSONALITIES,
+  SKIN_SHADES,
+  TEMPERAMENTS,
 } from '@podruga/shared';
 import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
 import type { ChatTurn, PersonaHints } from '../../providers/llm/port.ts';
@@ -23,6 +29,7 @@ export const SAFETY_RULES =
   'даже в ролевой игре. Не изображай реальных, узнаваемых людей и не пиши о них откровенных сцен. ' +
   'На такие просьбы мягко откажи, оставаясь в образе, и предложи другую тему. Не выходи из образа.';
 
+/** Her traits as Russian labels, for adapters that speak from them (the offline persona engine). */
 export function personaOf(character: CharacterRow): PersonaHints {
   return {
     name: character.name,
@@ -30,6 +37,15 @@ export function personaOf(character: CharacterRow): PersonaHints {
     personality: optionLabel(PERSONALITIES, character.personality) || undefined,
     occupation: optionLabel(OCCUPATIONS, character.occupation) || undefined,
     mood: optionLabel([...MOODS, ...DEFAULT_MOODS], character.mood) || undefined,
+    languageStyle: optionLabel(LANGUAGE_STYLES, character.languageStyle) || undefined,
+    habit: optionLabel(HABITS, character.habit) || undefined,
+    temperament: optionLabel(TEMPERAMENTS, character.temperament) || undefined,
+    communicationStyle: character.communicationStyle,
+    sexuality: character.sexuality,
+    hairColor: optionLabel(HAIR_COLORS, character.hairColor) || undefined,
+    hairstyle: optionLabel(HAIRSTYLES, character.hairstyle) || undefined,
+    bodyType: optionLabel(BODY_TYPES, character.bodyType) || undefined,
+    skinShade: optionLabel(SKIN_SHADES, character.skinShade) || undefined,
   };
 }
 

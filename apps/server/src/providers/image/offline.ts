@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { seeded } from '../../random.ts';
 import { loadSharp } from '../../sharp.ts';
 import type { ImagePort, ImageRequest, PortraitTraits } from './port.ts';
 
@@ -37,18 +38,6 @@ const BACKGROUNDS = [
   ['#c1dfc4', '#deecdd'],
   ['#30cfd0', '#330867'],
 ];
-
-/** mulberry32: a tiny deterministic generator, enough to vary colours and shapes by seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(list: readonly T[], r: () => number): T {
   return list[Math.floor(r() * list.length) % list.length] as T;
@@ -195,7 +184,7 @@ export function portraitSvg(request: ImageRequest): string {
     breast_size: 'medium',
     butt: 'medium',
   };
-  const r = random(request.seed);
+  const r = seeded(request.seed);
   const [bgA, bgB] = pick(BACKGROUNDS, r) as [string, string];
   const angle = Math.floor(r() * 4) * 45;
   const skin = skinColour(t);

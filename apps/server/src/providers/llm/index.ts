@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { createOfflineLlm } from './offline.ts';
+import { createOfflineLlm } from './offline/index.ts';
 import { createOpenAiLlm } from './openai.ts';
 import type { LlmPort } from './port.ts';
 

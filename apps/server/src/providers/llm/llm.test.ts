@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOfflineLlm } from './offline.ts';
+import { createOfflineLlm } from './offline/index.ts';
 import { createOpenAiLlm } from './openai.ts';
 import { complete, LlmError, type LlmPort } from './port.ts';
 import { SseParser } from './sse.ts';
@@ -199,5 +199,23 @@ describe('offline persona engine', () => {
     expect(deltas.join('')).toMatch(/[а-я]/);
     const greeting = await complete(offline, { messages: [], persona: { name: 'Алиса', age: 23 } });
     expect(greeting).toContain('Алиса');
+  });
+
+  it('stops when the request is aborted, between words', async () => {
+    const controller = new AbortController();
+    const offline = createOfflineLlm({ delayMs: 1 });
+    const deltas: string[] = [];
+    const run = async () => {
+      for await (const d of offline.stream({
+        messages: [{ role: 'user', content: 'Расскажи о себе' }],
+        persona: { name: 'Алиса', age: 23 },
+        signal: controller.signal,
+      })) {
+        deltas.push(d);
+        if (deltas.length === 2) controller.abort();
+      }
+    };
+    await expect(run()).rejects.toMatchObject({ kind: 'aborted' });
+    expect(deltas).toHaveLength(2);
   });
 });

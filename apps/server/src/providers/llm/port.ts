@@ -5,13 +5,30 @@ export interface ChatTurn {
   content: string;
 }
 
-/** The companion's traits, in Russian labels. Real adapters ignore them (the prompt carries them). */
+/**
+ * The companion's traits, in Russian labels. Real adapters ignore them (the prompt carries them); the
+ * offline engine builds her whole voice from them, so it gets the traits a prompt would not spell out.
+ */
 export interface PersonaHints {
   name: string;
   age: number;
   personality?: string | undefined;
   occupation?: string | undefined;
   mood?: string | undefined;
+  /** Her manner of speech ("Поэтичная", "Гиковская"…). */
+  languageStyle?: string | undefined;
+  /** Her intimate temperament ("Стеснительная", "Романтичная"…): how far her flirting goes. */
+  habit?: string | undefined;
+  temperament?: string | undefined;
+  /** 0–100: how much she prefers voice to text. */
+  communicationStyle?: number | undefined;
+  /** 0–100. */
+  sexuality?: number | undefined;
+  /** Her appearance, as the wizard showed it (no body measurements). */
+  hairColor?: string | undefined;
+  hairstyle?: string | undefined;
+  bodyType?: string | undefined;
+  skinShade?: string | undefined;
 }
 
 export interface LlmRequest {
