@@ -33,9 +33,11 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { trackRoutes } from './plugins/routes.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createImagePort } from './providers/image/index.ts';
@@ -101,10 +103,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  trackRoutes(app);
+  registerInputGuard(app);
 
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) {

@@ -24,6 +24,11 @@ export const ERROR_CODES = [
   'companion_limit',
   'safety_refused',
   'provider_error',
+  'invalid_characters',
+  'method_not_allowed',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
