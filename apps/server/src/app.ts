@@ -10,6 +10,12 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, type GuestMigratedHook } from './modules/auth/auth.service.ts';
 import { SessionTokens } from './modules/auth/session-tokens.ts';
+import {
+  GuestLimits,
+  LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleOptions,
+} from './modules/auth/throttle.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { CharactersRepository } from './modules/characters/characters.repository.ts';
@@ -73,6 +79,10 @@ export interface AppDeps {
   /** Chunk coalescing of streamed replies (DESIGN §8). */
   chunkChars?: number;
   chunkDelayMs?: number;
+  /** Key prefix of the rate-limit counters (tests sharing one Redis keep theirs apart). */
+  counterPrefix?: string;
+  /** Shorter login locks for tests. */
+  loginThrottle?: Partial<LoginThrottleOptions>;
 }
 
 declare module 'fastify' {
@@ -132,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await registerBodyParsers(app);
   await registerSecurityHeaders(app, config.mediaBaseUrl);
-  await registerRateLimit(app, config.redisUrl);
+  const counters = await registerRateLimit(app, config.redisUrl, deps.counterPrefix);
   if (config.maintenanceMode) registerMaintenanceMode(app);
 
   const sessions = new SessionTokens(
@@ -140,13 +150,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   );
   const authRepo = new AuthRepository(database.db);
-  const account = new AccountService({ repo: authRepo, mail, clock });
+  const loginThrottle = new LoginThrottle(counters, { ...LOGIN_THROTTLE, ...deps.loginThrottle });
+  const account = new AccountService({ repo: authRepo, mail, clock, loginThrottle });
   const auth = new AuthService({
     repo: authRepo,
     sessions,
     account,
     clock,
     log: app.log,
+    loginThrottle,
+    guestLimits: new GuestLimits(counters),
     onGuestMigrated: async (guestUserId, accountUserId) => {
       realtime?.guestMigrated(guestUserId);
       await deps.onGuestMigrated?.(guestUserId, accountUserId);

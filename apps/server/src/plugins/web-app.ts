@@ -81,7 +81,7 @@ function isApiOrAsset(url: string): boolean {
 /** No route for this method and path: 405 (with Allow) when another method has one, else 404. */
 function noRoute(app: FastifyInstance, request: FastifyRequest): Error {
   const path = request.url.split('?')[0] ?? '';
-  const allowed = app.routeTable.allowedMethods(path);
+  const allowed = app.hasDecorator('routeTable') ? app.routeTable.allowedMethods(path) : [];
   return allowed.length > 0 ? errors.methodNotAllowed(allowed) : errors.notFound();
 }
 

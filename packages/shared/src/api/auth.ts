@@ -15,6 +15,14 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * POST /api/auth/anonymous: optionally the token this device held before (expired or revoked is
+ * fine), so a returning device or a logout is not counted as a fresh visitor (docs/decisions/0005).
+ */
+export const anonymousBodySchema = z
+  .object({ previous_token: oneLine(z.string().max(4096)).optional() })
+  .nullish();
+
 /** Form bodies arrive as strings; the service validates in the spec's order. */
 export const loginFormSchema = z.object({
   username: oneLine(z.string()).default(''),
