@@ -211,7 +211,7 @@ export class MessagesService {
       day = allowance.day;
       try {
         await this.deps.storage.put(image.name, image.bytes, image.contentType);
-        const description = await this.describe(image.bytes, image.contentType, signal);
+        const description = await this.describe(image.vision.bytes, image.vision.contentType, signal);
         userMessage = await repo.insert({
           chatId: chat.id,
           userId: user.id,
