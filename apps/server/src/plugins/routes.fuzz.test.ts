@@ -2,6 +2,7 @@ import { type Chat, ERROR_CODES } from '@podruga/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { random as seededRandom } from '../providers/image/offline.ts';
 import { buildTestApp } from '../test/app.ts';
 import { characterInput, createCharacter } from '../test/characters.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
@@ -14,17 +15,6 @@ import { ACCOUNT, bearer, form, multipart } from '../test/http.ts';
  * failure names its case, and the same seed replays it.
  */
 const SEED = 20_251_123;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const STRINGS = [
   '\u0000',
@@ -159,7 +149,7 @@ afterAll(async () => {
 describe('every route, malformed input', () => {
   // ~15 s alone on PGlite; the margin is for a loaded machine running other files beside it.
   it('never answers 5xx, and every error is {detail, code}', { timeout: 120_000 }, async () => {
-    const random = mulberry32(SEED);
+    const random = seededRandom(SEED);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const address = () =>
       `10.${1 + Math.floor(random() * 250)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}`;
@@ -185,39 +175,35 @@ describe('every route, malformed input', () => {
       return res.statusCode === 200 && res.json<unknown[]>().length > 0;
     }
 
+    /** A token from an auth route, or null when it refused. */
+    async function tokenFrom(url: string, fields?: Record<string, string>): Promise<string | null> {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: address(),
+        ...(fields ? form(fields) : {}),
+      });
+      return res.statusCode === 200 ? res.json<{ access_token: string }>().access_token : null;
+    }
+
     /** Sessions that the previous route's requests ended (a login merged the guest, a delete) are made anew. */
     async function sessions(current: Session[]): Promise<Session[]> {
       const [none, guestSession, member] = current;
       const out: Session[] = [none ?? { label: 'no session' }];
       if (guestSession && (await alive(guestSession))) out.push(guestSession);
       else {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/auth/anonymous',
-          remoteAddress: address(),
-        });
-        const token = res.json<{ access_token: string }>().access_token;
+        const token = (await tokenFrom('/api/auth/anonymous')) ?? '';
         out.push({ label: 'guest', token, own: await withCompanion(token) });
       }
       if (member && (await alive(member))) out.push(member);
       else {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/auth/token',
-          remoteAddress: address(),
-          ...form({ username: ACCOUNT.email, password: ACCOUNT.password }),
-        });
         const token =
-          res.statusCode === 200
-            ? res.json<{ access_token: string }>().access_token
-            : (
-                await app.inject({
-                  method: 'POST',
-                  url: '/api/auth/register',
-                  remoteAddress: address(),
-                  ...form({ ...ACCOUNT, email: `fuzz${Math.floor(random() * 1e9)}@mail.ru` }),
-                })
-              ).json<{ access_token: string }>().access_token;
+          (await tokenFrom('/api/auth/token', { username: ACCOUNT.email, password: ACCOUNT.password })) ??
+          (await tokenFrom('/api/auth/register', {
+            ...ACCOUNT,
+            email: `fuzz${Math.floor(random() * 1e9)}@mail.ru`,
+          })) ??
+          '';
         out.push({ label: 'registered', token, own: await withCompanion(token) });
       }
       return out;

@@ -37,8 +37,8 @@ const BACKGROUNDS = [
   ['#30cfd0', '#330867'],
 ];
 
-/** mulberry32: a tiny deterministic generator, enough to vary colours and shapes by seed. */
-function random(seed: number): () => number {
+/** mulberry32: a tiny deterministic generator, enough to vary colours and shapes by seed (and fuzz input). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
