@@ -10,6 +10,12 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, type GuestMigratedHook } from './modules/auth/auth.service.ts';
 import { SessionTokens } from './modules/auth/session-tokens.ts';
+import {
+  GuestLimits,
+  LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleOptions,
+} from './modules/auth/throttle.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { CharactersRepository } from './modules/characters/characters.repository.ts';
@@ -35,9 +41,11 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { trackRoutes } from './plugins/routes.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createImagePort } from './providers/image/index.ts';
@@ -81,6 +89,10 @@ export interface AppDeps {
   sendThrottle?: SendThrottleOptions | null;
   /** The flood cap of one socket connection. */
   socketEventCap?: SocketEventCap;
+  /** Key prefix of the rate-limit counters (tests sharing one Redis keep theirs apart). */
+  counterPrefix?: string;
+  /** Shorter login locks for tests. */
+  loginThrottle?: Partial<LoginThrottleOptions>;
 }
 
 /** A deploy's SIGTERM lets replies in flight finish for this long (docs/decisions/0007). */
@@ -116,10 +128,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  trackRoutes(app);
+  registerInputGuard(app);
 
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) {
@@ -142,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await registerBodyParsers(app);
   await registerSecurityHeaders(app, config.mediaBaseUrl);
-  await registerRateLimit(app, config.redisUrl);
+  const counters = await registerRateLimit(app, config.redisUrl, deps.counterPrefix);
   if (config.maintenanceMode) registerMaintenanceMode(app);
 
   const sessions = new SessionTokens(
@@ -150,13 +165,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   );
   const authRepo = new AuthRepository(database.db);
-  const account = new AccountService({ repo: authRepo, mail, clock });
+  const loginThrottle = new LoginThrottle(counters, { ...LOGIN_THROTTLE, ...deps.loginThrottle });
+  const account = new AccountService({ repo: authRepo, mail, clock, loginThrottle });
   const auth = new AuthService({
     repo: authRepo,
     sessions,
     account,
     clock,
     log: app.log,
+    loginThrottle,
+    guestLimits: new GuestLimits(counters),
     onGuestMigrated: async (guestUserId, accountUserId) => {
       realtime?.guestMigrated(guestUserId);
       await deps.onGuestMigrated?.(guestUserId, accountUserId);
@@ -206,9 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const replies = new LiveReplies(messagesRepo, app.log, deps.replies);
   replies.startRecovery();
   app.decorate('replies', replies);
-  const throttle =
-    deps.sendThrottle === null ? undefined : await createSendThrottle(config.redisUrl, deps.sendThrottle);
-  if (throttle) app.addHook('onClose', () => throttle.close());
+  const throttle = deps.sendThrottle === null ? undefined : createSendThrottle(counters, deps.sendThrottle);
   // Before the socket layer's own preClose: sockets stay open while the replies in flight finish.
   app.addHook('preClose', () => replies.drain(deps.drainMs ?? DRAIN_MS));
   const messages = new MessagesService({

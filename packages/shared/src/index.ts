@@ -14,4 +14,5 @@ export * from './plural.ts';
 export * from './realtime/events.ts';
 export * from './tiers.ts';
 export * from './validation/auth.ts';
+export * from './validation/one-line.ts';
 export * from './validation/text.ts';

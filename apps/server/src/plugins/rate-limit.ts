@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { ANONYMOUS_SESSIONS_PER_HOUR, AUTH_MESSAGES } from '@podruga/shared';
+import { AUTH_MESSAGES } from '@podruga/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { errors } from '../errors.ts';
 import { normalizeEmail } from '../modules/auth/email.ts';
 import { connectRedis } from '../redis.ts';
@@ -22,15 +23,13 @@ const perUser = {
 } as const;
 
 /**
- * Per-route limits (the plugin is registered with `global: false`). Except the anonymous-session rule
- * (DESIGN §5) these are our numbers: generous for people, tight for scripts and password guessing.
+ * Per-route limits (the plugin is registered with `global: false`): our numbers, generous for people,
+ * tight for scripts and password guessing. The anonymous-session rule (DESIGN §5) and the per-account
+ * login lock need more than a route hook knows: `GuestLimits` and `LoginThrottle` in modules/auth.
  */
 export const RATE_LIMITS = {
-  anonymous: {
-    max: ANONYMOUS_SESSIONS_PER_HOUR,
-    timeWindow: 60 * MINUTE,
-    errorResponseBuilder: () => errors.anonymousLimit(),
-  },
+  /** Each logout hands out a guest that the address limit does not count: counted per account. */
+  logout: { ...perUser, max: 20, timeWindow: 60 * MINUTE },
   login: { max: 10, timeWindow: MINUTE },
   register: { max: 10, timeWindow: MINUTE },
   /** Per address and client: after the body is parsed, so the address is part of the key. */
@@ -55,17 +54,40 @@ export const RATE_LIMITS = {
   },
 } satisfies Record<string, RateLimitOptions>;
 
+/** Named counters for the rules a route hook cannot express (per account, per proven session). */
+export interface Counters {
+  /** A counter of `points` per `durationS` seconds under its own key space (rate-limiter-flexible). */
+  create(name: string, options: { points: number; durationS: number }): RateLimiterAbstract;
+}
+
 /**
  * Counters live in Redis when REDIS_URL is set, so every instance behind the load balancer shares
- * them; otherwise in this process's memory.
+ * them; otherwise in this process's memory. Returns the factory for the services' own counters, on
+ * the same store; when Redis fails, those fall back to memory rather than failing the request.
  */
-export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  keyPrefix = 'podruga:',
+): Promise<Counters> {
   const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: 'podruga:rate-limit:',
+    nameSpace: `${keyPrefix}rate-limit:`,
     errorResponseBuilder: () => errors.tooManyRequests(),
   });
+  return {
+    create(name, { points, durationS }) {
+      const options = { keyPrefix: `${keyPrefix}${name}`, points, duration: durationS };
+      return redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+    },
+  };
 }

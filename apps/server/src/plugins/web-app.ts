@@ -78,12 +78,20 @@ function isApiOrAsset(url: string): boolean {
   return /^\/(?:api|assets|pics)(?:[/?]|$)/.test(url);
 }
 
+/** No route for this method and path: 405 (with Allow) when another method has one, else 404. */
+function noRoute(app: FastifyInstance, request: FastifyRequest): Error {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = app.hasDecorator('routeTable') ? app.routeTable.allowedMethods(path) : [];
+  return allowed.length > 0 ? errors.methodNotAllowed(allowed) : errors.notFound();
+}
+
 /**
  * Serves the built web app: hashed files under /assets cached for a year, everything else revalidated,
  * and index.html (branded for the request host) for any other GET so client routes survive a reload.
  * Text files go out as the build precompressed them (`.br`, `.gz` beside each file) when the browser
  * accepts it, and index.html compressed at start: the server spends no CPU compressing per request.
- * Unknown /api paths get a JSON 404. Without a built app (tests, API-only) only the JSON 404 remains.
+ * Unknown /api paths get a JSON 404 (405 when the path exists for another method). Without a built app
+ * (tests, API-only) only the JSON 404 and 405 remain.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -92,8 +100,8 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = join(webDistDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.setNotFoundHandler(() => {
-      throw errors.notFound();
+    app.setNotFoundHandler((request) => {
+      throw noRoute(app, request);
     });
     return;
   }
@@ -134,6 +142,6 @@ export async function registerWebApp(
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiOrAsset(request.url)) {
       return sendIndex(request, reply);
     }
-    throw errors.notFound();
+    throw noRoute(app, request);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBERSHIP_TYPES } from '../tiers.ts';
+import { oneLine } from '../validation/one-line.ts';
 
 export const membershipTypeSchema = z.enum(MEMBERSHIP_TYPES);
 
@@ -14,15 +15,23 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * POST /api/auth/anonymous: optionally the token this device held before (expired or revoked is
+ * fine), so a returning device or a logout is not counted as a fresh visitor (docs/decisions/0005).
+ */
+export const anonymousBodySchema = z
+  .object({ previous_token: oneLine(z.string().max(4096)).optional() })
+  .nullish();
+
 /** Form bodies arrive as strings; the service validates in the spec's order. */
 export const loginFormSchema = z.object({
-  username: z.string().default(''),
+  username: oneLine(z.string()).default(''),
   password: z.string().default(''),
 });
 export const registerFormSchema = z.object({
-  email: z.string().default(''),
+  email: oneLine(z.string()).default(''),
   password: z.string().default(''),
-  name: z.string().default(''),
+  name: oneLine(z.string()).default(''),
   consent: z
     .union([z.boolean(), z.string()])
     .optional()
@@ -54,21 +63,21 @@ export const upgradeResponseSchema = z.object({
 });
 export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
 
-export const forgotPasswordBodySchema = z.object({ email: z.string().default('') });
+export const forgotPasswordBodySchema = z.object({ email: oneLine(z.string()).default('') });
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof successMessageSchema>;
 
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: oneLine(z.string().min(1).max(200)),
   new_password: z.string().default(''),
 });
 
 export const changeEmailBodySchema = z.object({
   current_password: z.string().default(''),
-  new_email: z.string().default(''),
+  new_email: oneLine(z.string()).default(''),
 });
 
-export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailBodySchema = z.object({ token: oneLine(z.string().min(1).max(200)) });
 export const verifyEmailResponseSchema = successMessageSchema.extend({ email_verified: z.boolean() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 

@@ -26,6 +26,7 @@ import {
   SLIDER_MAX,
   SLIDER_MIN,
 } from '../creation/rules.ts';
+import { oneLine } from '../validation/one-line.ts';
 
 /** An option list as a zod enum with a Russian message naming the field. */
 function choice<const T extends readonly [string, ...string[]]>(values: T, field: string) {
@@ -60,11 +61,13 @@ export const appearanceShape = {
 /** POST /api/characters/ and PUT /api/characters/{id} (001 §3 "Character payload on creation"). */
 export const characterInputSchema = z.object({
   id: z.uuid({ error: 'Некорректный идентификатор подруги' }).optional(),
-  name: z
-    .string({ error: 'Укажите имя подруги' })
-    .trim()
-    .min(1, { error: 'Укажите имя подруги' })
-    .max(NAME_MAX, { error: `Имя подруги должно быть не длиннее ${NAME_MAX} символов` }),
+  name: oneLine(
+    z
+      .string({ error: 'Укажите имя подруги' })
+      .trim()
+      .min(1, { error: 'Укажите имя подруги' })
+      .max(NAME_MAX, { error: `Имя подруги должно быть не длиннее ${NAME_MAX} символов` }),
+  ),
   ...appearanceShape,
   personality: choice(PERSONALITY_VALUES, 'Характер'),
   occupation: choice(OCCUPATION_VALUES, 'Профессия'),
@@ -120,7 +123,7 @@ export type Chat = z.infer<typeof chatSchema>;
 
 export const createChatBodySchema = z.object({
   character_id: z.uuid({ error: 'Некорректный идентификатор подруги' }).optional(),
-  title: z.string().trim().max(100, { error: 'Название чата слишком длинное' }).optional(),
+  title: oneLine(z.string().trim().max(100, { error: 'Название чата слишком длинное' })).optional(),
 });
 
 export const chatIdBodySchema = z.object({ chat_id: z.uuid({ error: 'Некорректный идентификатор чата' }) });
@@ -163,7 +166,7 @@ export const generateImageResponseSchema = z.object({
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
 
 export const inflectBodySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Укажите имя' }).max(NAME_MAX),
+  name: oneLine(z.string().trim().min(1, { error: 'Укажите имя' }).max(NAME_MAX)),
 });
 export const inflectResponseSchema = z.object({ inflected_name: z.string() });
 

@@ -27,6 +27,10 @@ export const ERROR_CODES = [
   'provider_error',
   /** A control character (NUL, bidi override, …) in what the user sent. */
   'invalid_characters',
+  'method_not_allowed',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

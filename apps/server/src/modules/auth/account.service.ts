@@ -20,11 +20,14 @@ import type { AuthRepository } from './auth.repository.ts';
 import { normalizeEmail } from './email.ts';
 import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { LoginThrottle } from './throttle.ts';
 
 export interface AccountServiceDeps {
   repo: AuthRepository;
   mail: MailDispatcher;
   clock: Clock;
+  /** A completed reset proves the mailbox: the account's login lock ends with it. */
+  loginThrottle: LoginThrottle;
 }
 
 /** Everything reached through an e-mailed link: password recovery, address confirmation and change. */
@@ -71,6 +74,7 @@ export class AccountService {
       now: this.deps.clock.now(),
     });
     if (!done) throw errors.tokenInvalid();
+    if (user.email) await this.deps.loginThrottle.succeeded(user.email);
     return { success: true, message: SERVER_MESSAGES.resetDone };
   }
 

@@ -71,12 +71,20 @@ export class AuthRepository {
     }
   }
 
-  /** Turns a guest row into a free account in place (same id). Undefined when the address is taken. */
+  /**
+   * Turns a guest row into a free account in place (same id); the guest's tokens stop working
+   * (token_version + 1). Undefined when the address is taken.
+   */
   async upgradeGuest(guestId: string, account: NewAccount): Promise<UserRow | undefined> {
     try {
       const [row] = await this.db
         .update(users)
-        .set({ ...account, membershipType: 'free', emailVerified: false })
+        .set({
+          ...account,
+          membershipType: 'free',
+          emailVerified: false,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+        })
         .where(and(eq(users.id, guestId), eq(users.membershipType, 'guest')))
         .returning();
       return row;

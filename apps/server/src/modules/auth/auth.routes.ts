@@ -1,4 +1,5 @@
 import {
+  anonymousBodySchema,
   authResponseSchema,
   changeEmailBodySchema,
   forgotPasswordBodySchema,
@@ -36,9 +37,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/anonymous',
-    { config: { rateLimit: RATE_LIMITS.anonymous }, schema: { response: authResponse } },
-    async () => {
-      const { user, accessToken } = await auth.createGuest();
+    { schema: { body: anonymousBodySchema, response: authResponse } },
+    async (request) => {
+      const { user, accessToken } = await auth.createGuest({
+        address: request.ip,
+        previousToken: request.body?.previous_token,
+      });
+      return presentAuth(user, accessToken);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { ...signedIn, config: { rateLimit: RATE_LIMITS.logout }, schema: { response: authResponse } },
+    async (request) => {
+      const { user, accessToken } = await auth.logout(userOf(request));
       return presentAuth(user, accessToken);
     },
   );

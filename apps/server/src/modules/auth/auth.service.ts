@@ -16,6 +16,7 @@ import type { AuthRepository } from './auth.repository.ts';
 import { normalizeEmail } from './email.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionClaims, SessionTokens } from './session-tokens.ts';
+import type { GuestLimits, LoginThrottle } from './throttle.ts';
 
 /** Called after a guest's companions moved into an account; the realtime layer tells the guest's sockets. */
 export type GuestMigratedHook = (guestUserId: string, accountUserId: string) => void | Promise<void>;
@@ -32,6 +33,15 @@ export interface AuthServiceDeps {
   clock: Clock;
   log: Logger;
   onGuestMigrated: GuestMigratedHook;
+  loginThrottle: LoginThrottle;
+  guestLimits: GuestLimits;
+}
+
+/** Where a request for a new guest comes from: its client address, and a token it held before, if any. */
+export interface GuestRequest {
+  address: string;
+  /** A token this device held before (expired or revoked is fine): see `createGuest`. */
+  previousToken?: string | undefined;
 }
 
 /** The session's user, or the 401: unknown or retired users, and tokens from before a revocation. */
@@ -45,29 +55,66 @@ export function sessionUser(user: UserRow | undefined, claims: SessionClaims): U
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  /** A guest is a real user row with a token (DESIGN §5); the per-address limit is enforced by the route. */
-  async createGuest(): Promise<Session> {
-    const user = await this.deps.repo.insertGuest(GUEST_NAME);
-    return this.session(user);
+  /**
+   * A guest is a real user row with a token (DESIGN §5). A fresh visitor counts against the client
+   * address (3 an hour); a device proving an earlier session with a token we signed (expired is
+   * fine) gets its own guest back when that guest still exists, else a new guest counted against the
+   * proven user instead of the address (docs/decisions/0005).
+   */
+  async createGuest(request: GuestRequest): Promise<Session> {
+    const proof = request.previousToken ? await this.deps.sessions.verifyProof(request.previousToken) : null;
+    if (proof) {
+      const earlier = await this.deps.repo.findUserById(proof.userId);
+      if (
+        earlier?.isActive &&
+        earlier.membershipType === 'guest' &&
+        earlier.tokenVersion === proof.tokenVersion
+      ) {
+        return this.session(earlier);
+      }
+      await this.deps.guestLimits.take({ subject: proof.userId });
+    } else {
+      await this.deps.guestLimits.take({ address: request.address });
+    }
+    return this.session(await this.deps.repo.insertGuest(GUEST_NAME));
+  }
+
+  /**
+   * Logging out (000 §4) hands the device a new guest session, counted per account (by the route),
+   * never against the address. A guest has nothing to log out of and keeps its own session, so
+   * guests cannot chain logouts into new guests.
+   */
+  async logout(user: UserRow): Promise<Session> {
+    if (user.membershipType === 'guest') return this.session(user);
+    return this.session(await this.deps.repo.insertGuest(GUEST_NAME));
   }
 
   /**
    * `current` is the session the request came with, if any. A guest logging in brings its companions
-   * and chats along; the guest row is retired.
+   * and chats along; the guest row is retired. Throttled per address by the route and per account
+   * here (`LoginThrottle`): unknown addresses get the same answers and the same work.
    */
   async login(input: { username: string; password: string }, current: UserRow | null): Promise<Session> {
     const invalid = validateLogin({ email: input.username, password: input.password });
     if (invalid) throw errors.validation(invalid);
-    const user = await this.deps.repo.findUserByEmail(normalizeEmail(input.username));
+    const email = normalizeEmail(input.username);
+    const { loginThrottle } = this.deps;
+    await loginThrottle.assertOpen(email);
+    const user = await this.deps.repo.findUserByEmail(email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !passwordOk || !user.isActive) throw errors.invalidCredentials();
+    if (!user || !passwordOk || !user.isActive) {
+      await loginThrottle.failed(email);
+      throw errors.invalidCredentials();
+    }
+    await loginThrottle.succeeded(email);
     if (current?.membershipType === 'guest') await this.mergeGuest(current.id, user.id);
     return this.session(user);
   }
 
   /**
-   * Registering from a guest session upgrades that same user (same id, companions kept); otherwise a
-   * new account is created. Either way a confirmation mail goes out.
+   * Registering from a guest session upgrades that same user (same id, companions kept) and retires
+   * the guest's token (token_version + 1: the answer carries the new one); otherwise a new account is
+   * created. Either way a confirmation mail goes out.
    */
   async register(input: RegisterInput, current: UserRow | null, ctx: LinkContext): Promise<Session> {
     const invalid = validateRegister(input) ?? validateLengths(input);

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_S } from '@podruga/shared';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.ts';
 import { errors } from '../../errors.ts';
 
@@ -55,6 +55,27 @@ export class SessionTokens {
     if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
     this.verified.set(token, claims);
     return { userId: claims.userId, tokenVersion: claims.tokenVersion };
+  }
+
+  /**
+   * The claims of a token we signed, expired or not: proof that this device held that session (the
+   * anonymous route's returning-device rule). Null for anything we did not sign.
+   */
+  async verifyProof(token: string): Promise<SessionClaims | null> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      // jose checks the signature before the claims: an expired token's payload is authentic.
+      if (!(error instanceof joseErrors.JWTExpired)) return null;
+      payload = error.payload;
+    }
+    const { sub, tv } = payload;
+    return typeof sub === 'string' && typeof tv === 'number' ? { userId: sub, tokenVersion: tv } : null;
   }
 
   private async verifySignature(token: string): Promise<SessionClaims & { expiresAtMs: number }> {

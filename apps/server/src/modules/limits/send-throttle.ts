@@ -1,5 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { connectRedis } from '../../redis.ts';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Counters } from '../../plugins/rate-limit.ts';
 
 /**
  * How fast one user may send chat messages (socket and HTTP alike): generous for a person typing,
@@ -22,23 +22,17 @@ export const SEND_THROTTLE: SendThrottleOptions = { points: 10, seconds: 20 };
 /** Takes one send from a user's window; false = over the limit, refuse the message. */
 export interface SendThrottle {
   take(userId: string): Promise<boolean>;
-  close(): Promise<void>;
 }
 
 /**
- * Counters in Redis when `redisUrl` is set, so every instance shares them (a memory limiter stands in
- * while Redis is unreachable); otherwise in this process's memory.
+ * On the app's counters (plugins/rate-limit.ts): in Redis when `REDIS_URL` is set, so every instance
+ * shares them (memory stands in while Redis is unreachable); otherwise in this process's memory.
  */
-export async function createSendThrottle(
-  redisUrl: string | undefined,
+export function createSendThrottle(
+  counters: Counters,
   options: SendThrottleOptions = SEND_THROTTLE,
-): Promise<SendThrottle> {
-  const limits = { points: options.points, duration: options.seconds, keyPrefix: 'podruga:send' };
-  const memory = new RateLimiterMemory(limits);
-  const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
-  const limiter = redis
-    ? new RateLimiterRedis({ ...limits, storeClient: redis, insuranceLimiter: memory })
-    : memory;
+): SendThrottle {
+  const limiter = counters.create('send', { points: options.points, durationS: options.seconds });
   return {
     async take(userId) {
       try {
@@ -49,6 +43,5 @@ export async function createSendThrottle(
         throw error;
       }
     },
-    close: async () => void (await redis?.quit()),
   };
 }

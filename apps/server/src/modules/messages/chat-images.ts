@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import { IMAGE_MAX_BYTES } from '@podruga/shared';
 import { errors } from '../../errors.ts';
 import { loadSharp } from '../../sharp.ts';
+import { checkDimensions, DECODE_LIMITS } from '../media/images.ts';
+
+/** What the vision service gets: at most 1024 px a side, JPEG (a model needs no more; less to upload). */
+export const VISION_MAX_SIDE_PX = 1024;
 
 export const CHAT_IMAGE_MESSAGES = {
   tooLarge: 'Изображение слишком большое: не больше 10 МБ',
@@ -13,37 +17,46 @@ export interface ChatImage {
   /** Content-addressed, flat: served at /pics/{name}. */
   name: string;
   contentType: string;
+  /** The picture as the vision service gets it: downscaled JPEG, first frame of an animation. */
+  vision: { bytes: Buffer; contentType: 'image/jpeg' };
 }
 
 /**
  * A photo sent in chat (000 §5: .jpg .jpeg .png .gif .webp, at most 10 MB), checked by its bytes with
- * sharp, never by its name. Re-encoded to drop EXIF (location!), rotated upright; a GIF becomes WebP.
+ * sharp, never by its name, and refused over 4096 px a side or 16 megapixels before decoding.
+ * Re-encoded to drop EXIF (location!), rotated upright; a GIF becomes WebP. The vision service gets
+ * a smaller JPEG (`vision`).
  */
 export async function encodeChatImage(input: Buffer): Promise<ChatImage> {
   if (input.length > IMAGE_MAX_BYTES) throw errors.payloadTooLarge(CHAT_IMAGE_MESSAGES.tooLarge);
   if (input.length === 0) throw errors.unsupportedMediaType(CHAT_IMAGE_MESSAGES.unsupported);
   const sharp = await loadSharp();
-  let format: string | undefined;
-  try {
-    format = (await sharp(input).metadata()).format;
-  } catch {
-    throw errors.unsupportedMediaType(CHAT_IMAGE_MESSAGES.unsupported);
-  }
+  const format = await checkDimensions(sharp, input, CHAT_IMAGE_MESSAGES.unsupported);
   let bytes: Buffer;
   let ext: 'jpg' | 'png' | 'webp';
+  let vision: Buffer;
   try {
     if (format === 'jpeg') {
-      bytes = await sharp(input).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+      bytes = await sharp(input, DECODE_LIMITS).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer();
       ext = 'jpg';
     } else if (format === 'png') {
-      bytes = await sharp(input).rotate().png().toBuffer();
+      bytes = await sharp(input, DECODE_LIMITS).rotate().png().toBuffer();
       ext = 'png';
     } else if (format === 'webp' || format === 'gif') {
-      bytes = await sharp(input, { animated: true }).rotate().webp({ quality: 88 }).toBuffer();
+      bytes = await sharp(input, { ...DECODE_LIMITS, animated: true })
+        .rotate()
+        .webp({ quality: 88 })
+        .toBuffer();
       ext = 'webp';
     } else {
       throw errors.unsupportedMediaType(CHAT_IMAGE_MESSAGES.unsupported);
     }
+    vision = await sharp(input, DECODE_LIMITS)
+      .rotate()
+      .resize(VISION_MAX_SIDE_PX, VISION_MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
   } catch (error) {
     if (error instanceof Error && error.name === 'AppError') throw error;
     throw errors.unsupportedMediaType(CHAT_IMAGE_MESSAGES.unsupported);
@@ -52,6 +65,7 @@ export async function encodeChatImage(input: Buffer): Promise<ChatImage> {
     bytes,
     name: `${createHash('sha256').update(bytes).digest('hex').slice(0, 40)}.${ext}`,
     contentType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
+    vision: { bytes: vision, contentType: 'image/jpeg' },
   };
 }
 

@@ -271,7 +271,7 @@ export class MessagesService {
       if (!allowance.ok) return this.rateLimited(user, chat, allowance);
       try {
         await this.deps.storage.put(image.name, image.bytes, image.contentType);
-        const description = await this.describe(image.bytes, image.contentType, signal);
+        const description = await this.describe(image.vision.bytes, image.vision.contentType, signal);
         const values = {
           chatId: chat.id,
           userId: user.id,

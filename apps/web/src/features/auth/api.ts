@@ -4,7 +4,13 @@ import { api } from '../../shared/api/index.ts';
 
 /** The auth calls of 000 §7 and the account calls around them. */
 export const authApi = {
-  anonymous: () => api.post<unknown>('/api/auth/anonymous').then(parseAuthResponse),
+  /** `previousToken`: the token this device held before (expired or refused), see docs/decisions/0005. */
+  anonymous: (previousToken?: string | null) =>
+    api
+      .post<unknown>('/api/auth/anonymous', previousToken ? { json: { previous_token: previousToken } } : {})
+      .then(parseAuthResponse),
+  /** Signs out: the answer is the device's new guest session. */
+  logout: () => api.post<unknown>('/api/auth/logout').then(parseAuthResponse),
   login: (email: string, password: string) =>
     api.post<unknown>('/api/auth/token', { form: { username: email, password } }).then(parseAuthResponse),
   register: (input: { name: string; email: string; password: string }) =>

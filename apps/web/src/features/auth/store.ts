@@ -1,4 +1,4 @@
-import { type AuthResponse, isPlusActive, isPlusExpired, type User } from '@podruga/shared';
+import { type AuthResponse, isPlusActive, isPlusExpired, STORAGE_KEYS, type User } from '@podruga/shared';
 import { create } from 'zustand';
 import { isApiError } from '../../shared/api/index.ts';
 import { authApi } from './api.ts';
@@ -55,16 +55,21 @@ function guestUser(auth: AuthResponse): User {
 
 export type GuestResult = 'ok' | 'anonymous_limit' | 'failed';
 
+function adoptGuest(auth: AuthResponse): void {
+  writeToken(auth.access_token, true);
+  setSession(auth.access_token, guestUser(auth));
+}
+
 /**
- * Creates a guest session. On failure the app goes on in limited mode, unauthenticated (000 §4); the
- * caller decides whether to tell the user.
+ * Creates a guest session. `previousToken`, the token this device held before, spares a returning
+ * device the anonymous-session limit (its own guest comes back when it still exists). On failure the
+ * app goes on in limited mode, unauthenticated (000 §4); the caller decides whether to tell the user.
  */
-async function startGuest(): Promise<GuestResult> {
+async function startGuest(previousToken?: string | null): Promise<GuestResult> {
   try {
-    const auth = await authApi.anonymous();
+    const auth = await authApi.anonymous(previousToken);
     if (!auth) throw new AuthFailedError();
-    writeToken(auth.access_token, true);
-    setSession(auth.access_token, guestUser(auth));
+    adoptGuest(auth);
     return 'ok';
   } catch (error) {
     useAuth.setState(signedOut);
@@ -91,6 +96,7 @@ async function adopt(auth: AuthResponse, remember: boolean): Promise<void> {
 }
 
 async function bootstrap(): Promise<void> {
+  watchOtherTabs();
   const token = readToken();
   if (token && isTokenFresh(token, Date.now())) {
     useAuth.setState({ token, user: readCachedUser(), isAuthenticated: true });
@@ -106,7 +112,25 @@ async function bootstrap(): Promise<void> {
   }
   clearLocalData();
   useAuth.setState(signedOut);
-  await startGuest();
+  // An expired or refused token still proves this device's earlier session.
+  await startGuest(token);
+}
+
+let watching = false;
+
+/**
+ * Tabs share localStorage: when another tab signs in, registers or signs out, this tab takes the new
+ * session too (its socket and its requests then carry the same token).
+ */
+function watchOtherTabs(): void {
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEYS.authToken || !event.newValue) return;
+    if (event.newValue === useAuth.getState().token) return;
+    useAuth.setState({ token: event.newValue, user: readCachedUser(), isAuthenticated: true });
+    void authActions.refreshUser().catch(() => {});
+  });
 }
 
 let initializing: Promise<void> | null = null;
@@ -136,11 +160,22 @@ export const authActions = {
     await adopt(auth, true);
   },
 
-  /** Clears local data (dark mode kept), then starts a new guest session (000 §4). */
+  /**
+   * 000 §4: clears local data (dark mode kept) and starts a new guest session. The server hands out
+   * that guest as the logout's answer, never counted against the address's anonymous-session limit;
+   * if that call fails, the old token proves the device to /anonymous.
+   */
   async logout(): Promise<void> {
+    const previous = readToken();
+    let auth: AuthResponse | null = null;
+    if (previous) auth = await authApi.logout().catch(() => null);
     clearLocalData();
     useAuth.setState(signedOut);
-    const result = await startGuest();
+    if (auth) {
+      adoptGuest(auth);
+      return;
+    }
+    const result = await startGuest(previous);
     if (result === 'anonymous_limit') useAnonymousLimitDialog.getState().open();
   },
 
@@ -155,11 +190,14 @@ export const authActions = {
     return result === 'ok';
   },
 
-  /** The API client's 401 rule: drop the rejected session, create a guest, hand back its token. */
-  async recoverWithGuest(): Promise<string | null> {
+  /**
+   * The API client's 401 rule: drop the rejected session, create a guest (the rejected token proves
+   * the device), hand back its token.
+   */
+  async recoverWithGuest(rejectedToken: string | null = readToken()): Promise<string | null> {
     clearLocalData();
     useAuth.setState(signedOut);
-    const result = await startGuest();
+    const result = await startGuest(rejectedToken);
     return result === 'ok' ? useAuth.getState().token : null;
   },
 

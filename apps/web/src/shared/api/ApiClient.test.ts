@@ -98,6 +98,45 @@ describe('ApiClient 401 → guest → retry', () => {
     expect((error as ApiError).code).toBe('unauthorized');
   });
 
+  /** A client whose stored token another tab replaces with `next` while the first request is in flight. */
+  function otherTabClient(first: string, next: string, recoverSession: ApiClientDeps['recoverSession']) {
+    let stored = first;
+    const server = fakeServer();
+    let calls = 0;
+    const client = new ApiClient({
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (calls++ === 0) stored = next;
+        return server.fetchFn(input, init);
+      }) as unknown as typeof fetch,
+      getToken: () => stored,
+      recoverSession: async (rejected) => {
+        const token = await recoverSession(rejected);
+        if (token) stored = token;
+        return token;
+      },
+      onMaintenance: () => {},
+      timeoutMs: 1_000,
+    });
+    return { client, server };
+  }
+
+  it('retries with a newer token another tab stored (registration there) before creating a guest', async () => {
+    const recoverSession = vi.fn(async () => 'guest-2');
+    const { client, server } = otherTabClient('guest-old', 'registered-new', recoverSession);
+    server.setValid('registered-new');
+    await expect(client.get('/api/a')).resolves.toEqual({ ok: true, path: '/api/a' });
+    expect(server.seen.map((s) => s.token)).toEqual(['guest-old', 'registered-new']);
+    expect(recoverSession).not.toHaveBeenCalled();
+  });
+
+  it('creates a guest when the newer stored token is refused too, handing over the refused token', async () => {
+    const recoverSession = vi.fn(async (_rejected: string | null) => 'guest-2');
+    const { client, server } = otherTabClient('old-1', 'other-tab-2', recoverSession);
+    await expect(client.get('/api/a')).resolves.toEqual({ ok: true, path: '/api/a' });
+    expect(server.seen.map((s) => s.token)).toEqual(['old-1', 'other-tab-2', 'guest-2']);
+    expect(recoverSession).toHaveBeenCalledExactlyOnceWith('other-tab-2');
+  });
+
   it('starts a new recovery for a later, separate burst of 401s', async () => {
     const { client, server, recoverSession } = makeClient();
     await client.get('/api/a');

@@ -20,9 +20,10 @@ export interface ApiClientDeps {
   getToken: () => string | null;
   /**
    * Called once per burst of 401s: creates a guest session and resolves to its token, or to null when
-   * that failed (the original 401 then stands).
+   * that failed (the original 401 then stands). `rejectedToken` is the token the server refused: the
+   * proof of an earlier session that spares a returning device the anonymous-session limit.
    */
-  recoverSession: () => Promise<string | null>;
+  recoverSession: (rejectedToken: string | null) => Promise<string | null>;
   /** A 503 with code `maintenance`: the app shows its maintenance page. */
   onMaintenance: () => void;
   timeoutMs: number;
@@ -35,7 +36,8 @@ export function isAuthPath(path: string): boolean {
 
 /**
  * The one way the web app talks to the API: bearer token, JSON by default, a timeout, typed errors from
- * `{detail, code}`, and the 401 rule — create a guest once, retry with its token, queue the rest meanwhile.
+ * `{detail, code}`, and the 401 rule — retry with a newer stored token if there is one, else create a
+ * guest once, retry with its token, queue the rest meanwhile.
  */
 export class ApiClient {
   private deps: ApiClientDeps;
@@ -75,11 +77,20 @@ export class ApiClient {
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     // Requests that start while a guest session is being created wait for its token.
     if (this.recovering && !isAuthPath(path)) await this.recovering;
-    const token = this.deps.getToken();
+    let token = this.deps.getToken();
     let response = await this.send(path, options, token);
     if (response.status === 401 && !isAuthPath(path)) {
+      // The stored token changed while this request was in flight (another request's recovery, a
+      // sign-in or registration in another tab, which shares localStorage): that newer session first.
+      const stored = this.deps.getToken();
+      if (stored && stored !== token) {
+        token = stored;
+        response = await this.send(path, options, token);
+      }
+    }
+    if (response.status === 401 && !isAuthPath(path)) {
       const fresh = await this.tokenAfterUnauthorized(token);
-      if (fresh) response = await this.send(path, options, fresh);
+      if (fresh && fresh !== token) response = await this.send(path, options, fresh);
     }
     return this.read<T>(response);
   }
@@ -90,7 +101,7 @@ export class ApiClient {
     const current = this.deps.getToken();
     if (current && current !== usedToken) return Promise.resolve(current);
     const pending = this.deps
-      .recoverSession()
+      .recoverSession(usedToken)
       .catch(() => null)
       .finally(() => {
         if (this.recovering === pending) this.recovering = null;
