@@ -1,8 +1,9 @@
 import { AUTH_MESSAGES } from '@podruga/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkFromMail, type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { linkFromMail } from './support/app.ts';
+import { newVisitor, screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import {
   closeMenu,
   expectSettled,
@@ -12,16 +13,7 @@ import {
   storedToken,
 } from './support/steps.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 const email = `anna.e2e-${Date.now()}@mail.ru`;
 const password = 'lunnaya-noch-7';
@@ -51,11 +43,11 @@ async function logIn(page: Page, withPassword: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('accounts in the browser', () => {
+describe('accounts in the journey.browser', () => {
   it('registers with the validation messages in order, survives a reload, logs out and in again', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     const guestToken = await storedToken(page);
     const guestId = JSON.parse(Buffer.from(guestToken!.split('.')[1]!, 'base64url').toString()).sub;
@@ -116,7 +108,10 @@ describe('accounts in the browser', () => {
     expect(await menuName(page)).toBe('Анна');
 
     // The registration mail confirms the address.
-    const verifyLink = linkFromMail(app.outbox().find((m) => m.includes('/verify-email'))!, '/verify-email');
+    const verifyLink = linkFromMail(
+      journey.app.outbox().find((m) => m.includes('/verify-email'))!,
+      '/verify-email',
+    );
     await page.goto(verifyLink);
     await expectSettled(page, /\/verify-email/, page.getByRole('heading', { name: /подтвержден/i }));
     await screenshot(page, 'verify-email');
@@ -124,9 +119,9 @@ describe('accounts in the browser', () => {
   });
 
   it('recovers a forgotten password through the mailed link', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     const dialog = await openAuthDialog(page);
     await dialog.getByRole('button', { name: 'Забыли пароль?' }).click();
@@ -135,16 +130,16 @@ describe('accounts in the browser', () => {
     await recovery.getByRole('button', { name: 'Отправить ссылку' }).click();
     await expectToast(page, AUTH_MESSAGES.recoveryEmailRequired);
     await recovery.getByLabel('Эл. почта').fill(email);
-    const before = app.outbox().length;
+    const before = journey.app.outbox().length;
     await recovery.getByRole('button', { name: 'Отправить ссылку' }).click();
     await recovery.getByText(AUTH_MESSAGES.recoverySuccess).waitFor();
     await page.getByRole('dialog', { name: 'Вход' }).waitFor({ timeout: 8000 });
     await page.keyboard.press('Escape');
 
-    let mails = app.outbox();
+    let mails = journey.app.outbox();
     for (let i = 0; i < 50 && mails.length === before; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      mails = app.outbox();
+      mails = journey.app.outbox();
     }
     const link = linkFromMail(mails.at(-1)!, '/reset-password');
     await page.goto(link);
@@ -154,7 +149,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     await screenshot(page, 'reset-password-done');
 
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await logIn(page, newPassword);
     expect(await menuName(page)).toBe('Анна');
 

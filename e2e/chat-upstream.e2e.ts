@@ -1,29 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor } from './support/browser.ts';
-import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
+import { describe, expect, it } from 'vitest';
+import { newVisitor } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled } from './support/steps.ts';
 
-let llm: FakeLlm;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  [app, browser] = await Promise.all([startApp(llm.appEnv), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await llm?.close();
-});
+const journey = useJourney({ llm: {} });
 
 describe('chat on an OpenAI-compatible upstream', () => {
   it('streams the upstream reply into the chat and keeps it after a reload', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
     const assistant = page.locator('[data-testid="chat-message"][data-sender="assistant"]');
     // A real model answers: no "демо-режим" in the header (the config is known before the chat shows).
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -34,7 +20,7 @@ describe('chat on an OpenAI-compatible upstream', () => {
     const reply = assistant.filter({ hasText: '«Какая сегодня погода?». Давай продолжим!' });
     await reply.waitFor({ timeout: 30_000 });
 
-    const chatRequest = llm.requests.find((r) =>
+    const chatRequest = journey.llm.requests.find((r) =>
       r.messages.some((m) => m.role === 'user' && m.content === 'Какая сегодня погода?'),
     );
     expect(chatRequest?.model).toBe('fake-model');

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES } from '@podruga/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newVisitor, screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import {
   adoptFirstCompanion,
   expectSettled,
@@ -12,16 +12,7 @@ import {
   passAdultGate,
 } from './support/steps.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 const bubbles = (page: Page, sender: 'user' | 'assistant') =>
   page.locator(`[data-testid="chat-message"][data-sender="${sender}"]`);
@@ -60,10 +51,10 @@ async function register(page: Page, name: string): Promise<void> {
 
 describe('chatting with her', () => {
   it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
     // Her greeting opens the chat.
-    const name = await adoptFirstCompanion(page, app.url);
+    const name = await adoptFirstCompanion(page, journey.app.url);
     const chatId = page.url().split('/').pop();
     expect(await page.title()).toContain(name);
     // The offline engine answers: the header says so, and why (DESIGN §6).
@@ -172,9 +163,9 @@ describe('chatting with her', () => {
   });
 
   it('looks right on a phone', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
     expect((await say(page, 'Привет!')).trim().length).toBeGreaterThan(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -189,9 +180,9 @@ describe('chatting with her', () => {
 
 describe('a photo in the chat', () => {
   it('shows at once and gets a reply about it', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
 
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .png()
@@ -229,16 +220,16 @@ describe('a photo in the chat', () => {
 
 describe('a registered user without a companion', () => {
   it('opens /chat and is offered to create one or pick one, not an error', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Войти' }).click();
     await page.getByRole('checkbox', { name: 'Создать новый аккаунт' }).check();
     await register(page, 'Игорь');
 
-    await page.goto(`${app.url}/chat`);
+    await page.goto(`${journey.app.url}/chat`);
     await expectSettled(page, /\/chat$/, page.getByRole('heading', { name: 'У тебя пока нет подруги' }));
     expect(await page.getByText(/Ошибка/).count()).toBe(0);
     await screenshot(page, 'chat-no-companion-desktop');
@@ -251,7 +242,7 @@ describe('a registered user without a companion', () => {
     await page.getByRole('link', { name: 'Создать подругу' }).click();
     await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     // Nothing to return to: "/" opened afresh stays on step one.
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     await ctx.close();
   });

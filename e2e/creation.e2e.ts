@@ -1,8 +1,8 @@
 import { VALIDATION_TOAST_TITLE } from '@podruga/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { expectSettled, visitHome } from './support/steps.ts';
 import {
   assistantBubbles,
@@ -13,16 +13,7 @@ import {
   portrait,
 } from './support/wizard.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
@@ -34,7 +25,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 describe('creating a companion', () => {
   it('a guest refines her to the ideal: validation toasts, personality, portrait, chat', async () => {
-    const page = await visitHome(browser, app.url);
+    const page = await visitHome(journey.browser, journey.app.url);
     await page.getByRole('button', { name: 'Довести до идеала' }).click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: VALIDATION_TOAST_TITLE });
     await toast.waitFor();
@@ -114,7 +105,7 @@ describe('creating a companion', () => {
   });
 
   it('a guest generates and feels on a phone: two respawns, then the button is exhausted', async () => {
-    const page = await visitHome(browser, app.url, 'phone');
+    const page = await visitHome(journey.browser, journey.app.url, 'phone');
     await fillStepOne(page, 'Мария');
     await page.getByRole('button', { name: 'Сгенерировать и почувствовать' }).click();
     await expectSettled(page, /\/generation$/, page.getByRole('button', { name: 'Открыть портрет крупно' }));
@@ -150,8 +141,8 @@ describe('creating a companion', () => {
   });
 
   it('a visitor picks a ready-made companion from /gfs', async () => {
-    const page = await visitHome(browser, app.url);
-    await page.goto(`${app.url}/gfs`);
+    const page = await visitHome(journey.browser, journey.app.url);
+    await page.goto(`${journey.app.url}/gfs`);
     const cards = page.getByRole('article');
     await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThanOrEqual(8);
@@ -168,8 +159,8 @@ describe('creating a companion', () => {
   });
 
   it('a missing navigation source sends /generation to /profile', async () => {
-    const page = await visitHome(browser, app.url);
-    await page.goto(`${app.url}/generation`);
+    const page = await visitHome(journey.browser, journey.app.url);
+    await page.goto(`${journey.app.url}/generation`);
     await expectSettled(page, /\/profile$/, page.getByRole('heading', { name: 'Профиль' }));
     await page.context().close();
   });

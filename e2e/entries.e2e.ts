@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot, type Viewport } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor, screenshot, type Viewport } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled, openUserMenu, visitHome } from './support/steps.ts';
 import {
   assistantBubbles,
@@ -14,24 +14,15 @@ import {
 // Every way into a chat (issue 9): each journey must settle on the chat with her greeting on screen, not
 // pass through it on the way to another page.
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 /** A visitor who adopted a companion from /gfs and went back home through the logo link. */
 async function companionThenHome(
   viewport: Viewport,
 ): Promise<{ page: Page; name: string; chatPath: string }> {
-  const ctx = await newVisitor(browser, viewport);
+  const ctx = await newVisitor(journey.browser, viewport);
   const page = await ctx.newPage();
-  const name = await adoptFirstCompanion(page, app.url);
+  const name = await adoptFirstCompanion(page, journey.app.url);
   const chatPath = new URL(page.url()).pathname;
   await page.getByRole('link', { name: /на главную/ }).click();
   await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
@@ -45,7 +36,7 @@ function chatHeading(page: Page, name: string) {
 
 describe('every entry into the chat settles on her chat', () => {
   it('the wizard, "Довести до идеала": her chat, then home shows the way back to her', async () => {
-    const page = await visitHome(browser, app.url);
+    const page = await visitHome(journey.browser, journey.app.url);
     await refineToPortrait(page, 'Алиса');
     const chatId = await getToKnow(page, 'Алису');
     await chatHeading(page, 'Алиса').waitFor();
@@ -61,13 +52,13 @@ describe('every entry into the chat settles on her chat', () => {
     await expectSettled(page, new RegExp(`/chat/${chatId}$`), assistantBubbles(page));
 
     // Opening / afresh returns her to the chat she left (002 §2).
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await expectSettled(page, new RegExp(`/chat/${chatId}$`), assistantBubbles(page));
     await page.context().close();
   });
 
   it('the wizard, "Сгенерировать и почувствовать", on a phone', async () => {
-    const page = await visitHome(browser, app.url, 'phone');
+    const page = await visitHome(journey.browser, journey.app.url, 'phone');
     await generateToPortrait(page, 'Мария');
     await getToKnow(page, 'Марию');
     await chatHeading(page, 'Мария').waitFor();
@@ -80,9 +71,9 @@ describe('every entry into the chat settles on her chat', () => {
   });
 
   it('the gallery, /gfs', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    const name = await adoptFirstCompanion(page, app.url);
+    const name = await adoptFirstCompanion(page, journey.app.url);
     await expectSettled(page, CHAT_URL, assistantBubbles(page));
     await chatHeading(page, name).waitFor();
     await ctx.close();
@@ -114,9 +105,9 @@ describe('every entry into the chat settles on her chat', () => {
   });
 
   it('a reload of /chat/{id}', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    const name = await adoptFirstCompanion(page, app.url);
+    const name = await adoptFirstCompanion(page, journey.app.url);
     const url = page.url();
     await page.reload();
     await expectSettled(page, new RegExp(`${new URL(url).pathname}$`), assistantBubbles(page));

@@ -1,28 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot, type Viewport } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor, screenshot, type Viewport } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, passAdultGate } from './support/steps.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 async function visitor(viewport: Viewport): Promise<Page> {
-  const ctx = await newVisitor(browser, viewport);
+  const ctx = await newVisitor(journey.browser, viewport);
   return ctx.newPage();
 }
 
 async function home(viewport: Viewport): Promise<Page> {
   const page = await visitor(viewport);
-  await page.goto(app.url);
+  await page.goto(journey.app.url);
   await passAdultGate(page);
   return page;
 }
@@ -58,12 +49,12 @@ async function expectHeaderAligned(page: Page, pageSelector: string): Promise<vo
 describe('layout and polish', () => {
   it('on a desktop the header lines up with the gallery, the chat and the wizard', async () => {
     const page = await visitor('desktop');
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
     // The chat column's own bar (her name and avatar) is what the header lines up with.
     await expectHeaderAligned(page, 'main > div > :first-child');
     await screenshot(page, 'layout-chat-desktop');
 
-    await page.goto(`${app.url}/gfs`);
+    await page.goto(`${journey.app.url}/gfs`);
     await page.getByRole('article').first().waitFor();
     await expectHeaderAligned(page, 'main > div');
     await screenshot(page, 'layout-gallery-desktop');
@@ -88,7 +79,7 @@ describe('layout and polish', () => {
     }
     await screenshot(page, 'layout-footer-phone');
 
-    await page.goto(`${app.url}/gfs`);
+    await page.goto(`${journey.app.url}/gfs`);
     const tags = page.getByRole('article').locator('.mantine-Badge-label');
     await tags.first().waitFor();
     const cut = await tags.evaluateAll((els) =>
@@ -114,7 +105,7 @@ describe('layout and polish', () => {
 
   it('on a phone the privacy dialog title stays clear of its close button', async () => {
     const page = await home('phone');
-    await page.goto(`${app.url}/privacy`);
+    await page.goto(`${journey.app.url}/privacy`);
     const dialog = page.getByRole('dialog', { name: 'Политика конфиденциальности' });
     await dialog.waitFor();
     // The text itself, not its box: overflowing text runs past the box it belongs to.
@@ -134,8 +125,8 @@ describe('layout and polish', () => {
   it('the paywall offers nothing that cannot be bought yet', async () => {
     const page = await visitor('phone');
     // A guest's second companion: the guest_limit paywall.
-    await adoptFirstCompanion(page, app.url);
-    await page.goto(`${app.url}/gfs`);
+    await adoptFirstCompanion(page, journey.app.url);
+    await page.goto(`${journey.app.url}/gfs`);
     await page
       .getByRole('article')
       .nth(1)

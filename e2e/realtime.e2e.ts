@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
-import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor, screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled, storedToken } from './support/steps.ts';
 
 /** What the chat shows while its socket is down, and when it gives up (000 §8, in Russian). */
@@ -12,19 +11,7 @@ const CHAT_URL = /\/chat\/[0-9a-f-]{36}$/;
 /** The fake model says a word every 150 ms: a reply streams for a second or more, in many steps. */
 const WORD_DELAY_MS = 150;
 
-let llm: FakeLlm;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  llm = await startFakeLlm({ wordDelayMs: WORD_DELAY_MS });
-  [app, browser] = await Promise.all([startApp(llm.appEnv), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await llm?.close();
-});
+const journey = useJourney({ llm: { wordDelayMs: WORD_DELAY_MS } });
 
 const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-sender="assistant"]');
 const streamingBubble = (page: Page) => page.locator('[data-testid="chat-message"] [class*="cursor"]');
@@ -77,35 +64,36 @@ async function expectChatting(page: Page, text: string): Promise<void> {
 
 describe('the server restarting under a visitor', () => {
   it('comes back on the same address with its data, after a deploy and after a crash', async () => {
-    const res = await fetch(`${app.url}/api/auth/anonymous`, {
+    const res = await fetch(`${journey.app.url}/api/auth/anonymous`, {
       method: 'POST',
       headers: { 'x-forwarded-for': '198.51.100.7' },
     });
     const { access_token: token } = (await res.json()) as { access_token: string };
     const valid = async () =>
-      (await fetch(`${app.url}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } })).ok;
+      (await fetch(`${journey.app.url}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } }))
+        .ok;
     let downChecked = false;
-    await app.restart('graceful', {
+    await journey.app.restart('graceful', {
       whileDown: async () => {
-        await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+        await expect(fetch(`${journey.app.url}/api/health`)).rejects.toThrow();
         downChecked = true;
       },
     });
     expect(downChecked).toBe(true);
     expect(await valid()).toBe(true);
-    await app.restart('crash');
+    await journey.app.restart('crash');
     expect(await valid()).toBe(true);
-    expect(app.logs()).toContain('server stopped (crash)');
+    expect(journey.app.logs()).toContain('server stopped (crash)');
   });
 
   it('a deploy in the middle of a chat: she goes on answering, streamed, without a reload', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
     await watchReplies(page);
     expectStreamed(await sendAndWatch(page, 'Привет! Как дела?'), 'Привет! Как дела?');
 
-    await app.restart('graceful');
+    await journey.app.restart('graceful');
     const after = 'Я вернулся, ты тут?';
     expectStreamed(await sendAndWatch(page, after), after);
     await expectChatting(page, after);
@@ -114,14 +102,14 @@ describe('the server restarting under a visitor', () => {
   }, 120_000);
 
   it('the app is down for 15 s: the chat says so, then recovers by itself', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
     await watchReplies(page);
     await sendAndWatch(page, 'Ты здесь?');
 
     const unsent = 'Ты меня слышишь?';
-    await app.restart('graceful', {
+    await journey.app.restart('graceful', {
       whileDown: async () => {
         const down = Date.now();
         await page.getByText(RECONNECTING).waitFor();
@@ -153,9 +141,9 @@ describe('the server restarting under a visitor', () => {
   }, 180_000);
 
   it('a crash while she answers: the cut-off reply does not stay "typing", the chat shows what was stored', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await adoptFirstCompanion(page, app.url);
+    await adoptFirstCompanion(page, journey.app.url);
     const chatId = page.url().split('/').pop() ?? '';
     const long = `Расскажи мне длинную историю ${'про море и про горы '.repeat(8).trim()}`;
     await page.getByLabel('Сообщение').fill(long);
@@ -167,7 +155,7 @@ describe('the server restarting under a visitor', () => {
       { timeout: 30_000 },
     );
     await screenshot(page, 'realtime-streaming');
-    await app.restart('crash');
+    await journey.app.restart('crash');
 
     await streamingBubble(page).waitFor({ state: 'detached', timeout: 60_000 });
     await page.getByText(RECONNECTING).waitFor({ state: 'detached', timeout: 60_000 });

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@podruga/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor, screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import {
   closeMenu,
   expectSettled,
@@ -12,16 +12,7 @@ import {
   storedToken,
 } from './support/steps.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 const email = `sessions.e2e-${Date.now()}@mail.ru`;
 const password = 'zvezdnaya-noch-5';
@@ -42,9 +33,9 @@ const home = (page: Page) => page.getByRole('heading', { name: /Создай с�
 
 describe('sessions: logging out and in never meets the anonymous-session limit', () => {
   it('registers, then logs out and in again 4 times from one address, settling on / each time', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     await expectSettled(page, /\/$/, home(page));
 

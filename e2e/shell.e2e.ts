@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, newVisitor, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newVisitor, screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { closeMenu, expectSettled, openUserMenu, passAdultGate, storedToken } from './support/steps.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const journey = useJourney();
 
 describe('a new visitor', () => {
   it('gets a guest session and sees the shell after the 18+ gate', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
     const consoleErrors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await page.getByRole('dialog', { name: 'Только для взрослых' }).waitFor();
     await passAdultGate(page);
 
@@ -56,9 +46,9 @@ describe('a new visitor', () => {
   });
 
   it('looks right on a phone', async () => {
-    const ctx = await newVisitor(browser, 'phone');
+    const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     await page.getByRole('button', { name: 'Меню пользователя' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -68,9 +58,9 @@ describe('a new visitor', () => {
   });
 
   it('opens the privacy dialog from /privacy', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await page.goto(`${app.url}/privacy`);
+    await page.goto(`${journey.app.url}/privacy`);
     await passAdultGate(page);
     const dialog = page.getByRole('dialog', { name: /Политика конфиденциальности/ });
     // Home, the parameter handled and dropped, the dialog open.
@@ -81,9 +71,9 @@ describe('a new visitor', () => {
   });
 
   it('is sent home with authRequired=true from a route that needs an account', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     await page.evaluate(() => {
       localStorage.removeItem('auth_token');
@@ -93,7 +83,7 @@ describe('a new visitor', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url());
     });
-    await page.goto(`${app.url}/vip`);
+    await page.goto(`${journey.app.url}/vip`);
     // The guard's address (002 §2 rule 5) is passed through; the user settles on home with the sign-in
     // dialog that leads back to /vip.
     const login = page.getByRole('dialog', { name: 'Вход' });
@@ -106,9 +96,9 @@ describe('a new visitor', () => {
   });
 
   it('keeps the light theme across a reload (dark by default)', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await passAdultGate(page);
     const scheme = () =>
       page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
@@ -125,12 +115,12 @@ describe('a new visitor', () => {
   });
 
   it('sees the not-found page for an unknown path and for /undress', async () => {
-    const ctx = await newVisitor(browser);
+    const ctx = await newVisitor(journey.browser);
     const page = await ctx.newPage();
-    await page.goto(`${app.url}/no-such-page`);
+    await page.goto(`${journey.app.url}/no-such-page`);
     await passAdultGate(page);
     await expectSettled(page, /\/no-such-page$/, page.getByText('404'));
-    await page.goto(`${app.url}/undress`);
+    await page.goto(`${journey.app.url}/undress`);
     await expectSettled(page, /\/undress$/, page.getByText('404'));
     await ctx.close();
   });

@@ -15,13 +15,13 @@ export interface FakeLlm {
  * — the shape real providers send. `wordDelayMs` (15 by default) paces the words: a slow upstream keeps a
  * reply streaming long enough for a journey to act in the middle of it.
  */
-export async function startFakeLlm(
-  options: {
-    wordDelayMs?: number;
-    /** Send that many words, then hold the stream open (a model mid-reply) until it is closed. */
-    stallAfter?: number;
-  } = {},
-): Promise<FakeLlm> {
+export interface FakeLlmOptions {
+  wordDelayMs?: number;
+  /** Send that many words, then hold the stream open (a model mid-reply) until it is closed. */
+  stallAfter?: number;
+}
+
+export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
   const wordDelayMs = options.wordDelayMs ?? 15;
   const requests: FakeLlm['requests'] = [];
   const server: Server = createServer((req, res) => {
