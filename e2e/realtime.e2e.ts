@@ -140,7 +140,7 @@ describe('the server restarting under a visitor', () => {
     await ctx.close();
   }, 180_000);
 
-  it('a crash while she answers: the cut-off reply does not stay "typing", the chat shows what was stored', async () => {
+  it('a crash while she answers: the reply she had started is kept, marked interrupted, and the chat goes on', async () => {
     const ctx = await newVisitor(journey.browser, 'phone');
     const page = await ctx.newPage();
     await adoptFirstCompanion(page, journey.app.url);
@@ -155,12 +155,23 @@ describe('the server restarting under a visitor', () => {
       { timeout: 30_000 },
     );
     await screenshot(page, 'realtime-streaming');
+    // The server has checkpointed the words sent so far (every 3 s): a crash now must not lose them.
+    const token = await storedToken(page);
+    const checkpointed = () =>
+      page.evaluate(
+        async ({ id, bearer }) => {
+          const res = await fetch(`/api/messages/${id}`, { headers: { authorization: `Bearer ${bearer}` } });
+          const rows = (await res.json()) as { content: string; is_streaming: boolean }[];
+          return rows.some((m) => m.is_streaming && m.content.trim() !== '');
+        },
+        { id: chatId, bearer: token },
+      );
+    await expect.poll(checkpointed, { timeout: 15_000 }).toBe(true);
     await journey.app.restart('crash');
 
     await streamingBubble(page).waitFor({ state: 'detached', timeout: 60_000 });
     await page.getByText(RECONNECTING).waitFor({ state: 'detached', timeout: 60_000 });
     expect(await typingDots(page).count()).toBe(0);
-    const token = await storedToken(page);
     const stored = await page.evaluate(
       async ({ id, bearer }) => {
         const res = await fetch(`/api/messages/${id}`, { headers: { authorization: `Bearer ${bearer}` } });
@@ -172,7 +183,16 @@ describe('the server restarting under a visitor', () => {
     );
     const shown = await assistant(page).locator('[class*="bubble"]').allTextContents();
     expect(shown).toEqual(stored);
+    // What she had said is there, marked as cut short, and stays after a reload.
+    const interrupted = assistant(page).filter({ hasText: 'Ответ прервался' });
+    await interrupted.waitFor();
     await screenshot(page, 'realtime-after-crash');
+    await page.reload();
+    await expectSettled(
+      page,
+      new RegExp(`/chat/${chatId}$`),
+      assistant(page).filter({ hasText: 'Ответ прервался' }),
+    );
 
     await watchReplies(page);
     const after = 'Ты снова со мной?';
