@@ -11,8 +11,9 @@ import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { SessionClaims } from '../modules/auth/session-tokens.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
-import { presentMessage } from '../modules/messages/messages.presenter.ts';
-import { MESSAGE_TEXTS, type MessagesService } from '../modules/messages/messages.service.ts';
+import type { MessagesService } from '../modules/messages/messages.service.ts';
+import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
+import { SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
 import { connectRedis } from '../redis.ts';
 
 interface SocketData {
@@ -59,7 +60,6 @@ export interface Realtime {
 
 export const GUEST_MIGRATED_TEXT = 'Your guest account was migrated. Please refresh the page.';
 const NOT_AUTHENTICATED = 'Not authenticated';
-const SEND_FAILED = 'Ошибка при отправке сообщения';
 
 const userRoom = (id: string) => `user:${id}`;
 const chatRoom = (id: string) => `chat:${id}`;
@@ -195,21 +195,14 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     });
   });
 
+  /** A `message` or `image_message`: the send pipeline, its events mapped by send/present.ts. */
   async function handleMessage(socket: ChatSocket, payload: IncomingMessage): Promise<void> {
     const chatId = typeof payload.chatId === 'string' ? payload.chatId : '';
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : undefined;
     const { token } = socket.data;
-    if (!token) {
-      socket.emit('error', {
-        message: NOT_AUTHENTICATED,
-        code: 'unauthorized',
-        chat_id: chatId,
-        ...(clientId ? { client_id: clientId } : {}),
-      });
-      return;
-    }
     let generation: Generation | undefined;
     try {
+      if (!token) throw new AppError(401, 'unauthorized', NOT_AUTHENTICATED);
       // The session is checked on every message: a revoked or expired token stops here.
       const content = typeof payload.content === 'string' ? payload.content : '';
       const { user, owned, safety } = await deps.messages.sessionChat(
@@ -221,7 +214,11 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       const room = chatRoom(chat.id);
       await socket.join(room);
       // One broadcast operator for every event of this reply (io.to() builds a new one per call).
-      const everyone = io.to(room);
+      const reply = new SocketReply(
+        { sender: socket, others: socket.to(room), room: io.to(room) },
+        chat.id,
+        clientId,
+      );
       generation = { userId: user.id, chatId: chat.id, controller: new AbortController() };
       generations.add(generation);
       const outcome = await deps.messages.send(
@@ -234,71 +231,15 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           imagePath: typeof payload.imagePath === 'string' ? payload.imagePath : null,
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),
         },
-        {
-          ack: (row) => {
-            socket.emit('ack', {
-              message_id: row.id,
-              image_path: row.imagePath,
-              chat_id: chat.id,
-              ...(clientId ? { client_id: clientId } : {}),
-              created_at: row.createdAt.toISOString(),
-            });
-            // The user's other tabs get the stored message itself.
-            socket.to(room).emit('message', presentMessage(row));
-          },
-          typingStarted: () => everyone.emit('typing_started', { chat_id: chat.id }),
-          chunk: (chunk, index, isComplete) =>
-            everyone.emit('message_chunk', {
-              chat_id: chat.id,
-              chunk,
-              chunk_index: index,
-              is_complete: isComplete,
-            }),
-        },
+        reply,
         generation.controller.signal,
         owned,
       );
-      switch (outcome.kind) {
-        case 'rate_limited':
-          everyone.emit('rate_limit', { ...outcome.payload, ...(clientId ? { client_id: clientId } : {}) });
-          return;
-        case 'refused':
-          everyone.emit('message', presentMessage(outcome.reply));
-          socket.emit('error', { message: outcome.detail, code: 'safety_refused', chat_id: chat.id });
-          return;
-        case 'replied':
-          everyone.emit('streaming_complete', {
-            chat_id: chat.id,
-            message_id: outcome.reply.id,
-            created_at: outcome.reply.createdAt.toISOString(),
-          });
-          everyone.emit('typing_stopped', { chat_id: chat.id });
-          return;
-        case 'failed':
-          if (outcome.reply) {
-            everyone.emit('streaming_complete', {
-              chat_id: chat.id,
-              message_id: outcome.reply.id,
-              created_at: outcome.reply.createdAt.toISOString(),
-            });
-          }
-          everyone.emit('error', {
-            message: outcome.reply ? MESSAGE_TEXTS.partialReply : MESSAGE_TEXTS.noReply,
-            code: 'provider_error',
-            chat_id: chat.id,
-          });
-          everyone.emit('typing_stopped', { chat_id: chat.id });
-          return;
-      }
+      reply.end(outcome);
     } catch (error) {
       // Nothing of the message was stored: the sender's bubble is marked as not sent.
-      const refused = { chat_id: chatId, ...(clientId ? { client_id: clientId } : {}) };
-      if (error instanceof AppError) {
-        socket.emit('error', { message: error.detail, code: error.code, ...refused });
-      } else {
-        app.log.error({ err: error, chatId }, 'socket message failed');
-        socket.emit('error', { message: SEND_FAILED, code: 'internal', ...refused });
-      }
+      if (!(error instanceof AppError)) app.log.error({ err: error, chatId }, 'socket message failed');
+      socket.emit('error', socketRefusal(error, chatId, clientId));
     } finally {
       if (generation) generations.delete(generation);
     }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger.ts';
 import type { Checkpoint, MessagesRepository, Recovered } from './messages.repository.ts';
 
 /** How often the text of every streaming reply is written (docs/decisions/0007). */
@@ -47,7 +47,7 @@ export class LiveReplies {
 
   constructor(
     private readonly repo: MessagesRepository,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     options: LiveRepliesOptions = {},
   ) {
     this.checkpointMs = options.checkpointMs ?? REPLY_CHECKPOINT_MS;

@@ -11,19 +11,12 @@ import {
 } from '@podruga/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errors } from '../../errors.ts';
 import { type AuthHooks, userOf } from '../../plugins/auth.ts';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { presentMessage } from './messages.presenter.ts';
-import { MESSAGE_TEXTS, type MessagesService, type SendOutcome } from './messages.service.ts';
-
-function rateLimited(outcome: Extract<SendOutcome, { kind: 'rate_limited' }>): AppError {
-  return new AppError(429, 'rate_limited', MESSAGE_TEXTS.rateLimitDetail, {
-    ...outcome.payload,
-    rate_limit_message: presentMessage(outcome.message),
-  });
-}
+import type { MessagesService } from './messages.service.ts';
+import { restImageBody, restMessageBody } from './send/present.ts';
 
 /** GET /api/messages/{chat_id}, POST /api/messages/, POST /api/first_message (000 §7). */
 export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; auth: AuthHooks }> = async (
@@ -58,24 +51,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
         content: body.content,
         imagePath: body.image_path,
       });
-      switch (outcome.kind) {
-        case 'rate_limited':
-          throw rateLimited(outcome);
-        case 'refused':
-          return {
-            user_message: presentMessage(outcome.userMessage),
-            reply: presentMessage(outcome.reply),
-            error: outcome.detail,
-          };
-        case 'replied':
-          return { user_message: presentMessage(outcome.userMessage), reply: presentMessage(outcome.reply) };
-        case 'failed':
-          return {
-            user_message: presentMessage(outcome.userMessage),
-            reply: outcome.reply ? presentMessage(outcome.reply) : null,
-            error: outcome.reply ? MESSAGE_TEXTS.partialReply : MESSAGE_TEXTS.noReply,
-          };
-      }
+      return restMessageBody(outcome);
     },
   );
 
@@ -113,16 +89,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
           content: fields.content ?? '',
           image: file,
         });
-        switch (outcome.kind) {
-          case 'rate_limited':
-            throw rateLimited(outcome);
-          case 'refused':
-            return { response: outcome.reply.content, image_path: '' };
-          case 'replied':
-          case 'failed':
-            if (!outcome.reply) throw errors.providerError(MESSAGE_TEXTS.noReply);
-            return { response: outcome.reply.content, image_path: outcome.userMessage.imagePath ?? '' };
-        }
+        return restImageBody(outcome);
       },
     );
   });

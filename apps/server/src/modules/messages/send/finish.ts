@@ -1,0 +1,44 @@
+import type { ChatRow, MessageRow } from '../../../db/schema/index.ts';
+import type { Logger } from '../../../logger.ts';
+import type { LiveReply } from '../live-replies.ts';
+import type { MessagesRepository } from '../messages.repository.ts';
+import type { SendOutcome } from './outcome.ts';
+import type { Relayed } from './reply.ts';
+
+/**
+ * Step 4, finish: one UPDATE of her reply's row with the text the user was sent — whole, or cut short
+ * (`partial` when the model failed, `interrupted` when the server shut down) — or, when nothing at all
+ * reached the user, the row removed and the message given back to the day's allowance (one statement).
+ */
+export async function finish(
+  deps: { repo: MessagesRepository; log: Logger },
+  live: LiveReply,
+  relayed: Relayed,
+  chat: ChatRow,
+  userMessage: MessageRow,
+): Promise<SendOutcome> {
+  const text = live.sent;
+  let metadata: Record<string, unknown> | undefined;
+  if (!relayed.ok) {
+    const { error } = relayed;
+    deps.log.warn({ err: error, chatId: chat.id, kind: error.kind }, 'chat reply failed');
+    if (!text.trim()) {
+      await deps.repo.discardReply(live.id);
+      return { kind: 'failed', userMessage, reply: null, error };
+    }
+    metadata = relayed.interrupted ? { interrupted: true } : { partial: true };
+  }
+  // Stored anew in the rare case its row was recovered away meanwhile (an instance thought this one dead).
+  const reply =
+    (await deps.repo.finishReply(live.id, text, metadata)) ??
+    (await deps.repo.insert({
+      chatId: chat.id,
+      userId: userMessage.userId,
+      content: text,
+      isUser: false,
+      ...(metadata ? { metadata } : {}),
+    }));
+  return relayed.ok
+    ? { kind: 'replied', userMessage, reply }
+    : { kind: 'failed', userMessage, reply, error: relayed.error };
+}

@@ -1,0 +1,42 @@
+import type { RateLimitPayload } from '@podruga/shared';
+import type { MessageRow } from '../../../db/schema/index.ts';
+import type { LlmError } from '../../../providers/llm/port.ts';
+import type { SafetyResult } from '../../safety/safety.ts';
+
+/**
+ * The types of one send, in one place: what comes in (`SendInput`), what a live transport hears while
+ * her reply is produced (`ReplySink`), and how the send ended (`SendOutcome`). A refusal before anything
+ * is stored is not an outcome: it is thrown as an `AppError` (nothing to show but its text).
+ */
+export interface SendInput {
+  chatId: string;
+  content: string;
+  imagePath?: string | null | undefined;
+  /** A photo sent with the message: checked, stored, described by the vision port. */
+  image?: Buffer | undefined;
+  /** checkChatText of `content`, when it ran already (the socket's read runs it during its query). */
+  safety?: SafetyResult | undefined;
+  /** The send throttle let it through already (the socket's read asks it during its query). */
+  admitted?: boolean | undefined;
+}
+
+/** What a live transport (the socket) hears while a reply is produced. */
+export interface ReplySink {
+  /** The user's message is stored (always before any text of hers). */
+  ack(userMessage: MessageRow): void;
+  typingStarted(): void;
+  chunk(chunk: string, index: number, isComplete: boolean): void;
+}
+
+/** REST: nobody listens while the reply is produced; the body tells the outcome. */
+export const silentSink: ReplySink = { ack: () => {}, typingStarted: () => {}, chunk: () => {} };
+
+/** How a stored send ended. `send/present.ts` turns each kind into socket events or a REST body. */
+export type SendOutcome =
+  /** The daily limit: nothing stored but the chat's rate-limit card (`message`). */
+  | { kind: 'rate_limited'; message: MessageRow; payload: RateLimitPayload }
+  /** The safety check refused the text: kept, and answered in character without the model. */
+  | { kind: 'refused'; userMessage: MessageRow; reply: MessageRow; detail: string }
+  | { kind: 'replied'; userMessage: MessageRow; reply: MessageRow }
+  /** The upstream failed; `reply` holds the partial text when there was any. */
+  | { kind: 'failed'; userMessage: MessageRow; reply: MessageRow | null; error: LlmError };

@@ -1,0 +1,150 @@
+import type { CharacterRow, ChatRow, UserRow } from '../../../db/schema/index.ts';
+import type { Logger } from '../../../logger.ts';
+import type { LlmPort } from '../../../providers/llm/port.ts';
+import type { StoragePort } from '../../../providers/storage/port.ts';
+import type { VisionPort } from '../../../providers/vision/port.ts';
+import type { SessionClaims } from '../../auth/session-tokens.ts';
+import type { ConsumedWith, LimitsService } from '../../limits/limits.service.ts';
+import type { SendThrottle } from '../../limits/send-throttle.ts';
+import { checkChatText } from '../../safety/safety.ts';
+import { encodeChatImage } from '../chat-images.ts';
+import type { LiveReplies } from '../live-replies.ts';
+import type {
+  ChatWithCharacter,
+  HistoryRow,
+  MessagesRepository,
+  StoredTurn,
+} from '../messages.repository.ts';
+import { ownedChat } from '../owned-chat.ts';
+import { checkMessage, checkOwnMedia, refuseControlChars, SendGate } from './admit.ts';
+import { finish } from './finish.ts';
+import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './outcome.ts';
+import { promptReads, readSessionChat, type SessionChat } from './read.ts';
+import { askEarly, relayReply, startReply } from './reply.ts';
+import { countAndStore, rateLimited, storePhotoTurn } from './store.ts';
+import { answerUnsafe } from './unsafe.ts';
+
+/** What a send needs: the module's repository, the limits, the ports, the live replies of the process. */
+export interface SendDeps {
+  repo: MessagesRepository;
+  limits: LimitsService;
+  llm: LlmPort;
+  vision: VisionPort;
+  storage: StoragePort;
+  log: Logger;
+  /** Replies streaming in this process: checkpoints, drain, recovery. */
+  live: LiveReplies;
+  /** Sends per user per window; none = unthrottled. */
+  throttle?: SendThrottle | undefined;
+  /** Chunk coalescing (DESIGN §8). */
+  chunkChars?: number;
+  chunkDelayMs?: number;
+}
+
+/**
+ * One user message and her reply, shared by the socket and REST: the steps in the order of DESIGN §7
+ * (admit or refuse → count and store → stream the reply → finish), each in its own file of this folder.
+ * `send/present.ts` turns the outcome into socket events or a REST body.
+ *
+ * For the first token's sake (DESIGN §8, docs/PERFORMANCE.md) the waits overlap and the trips are few:
+ * the socket reads the user, the chat, her companion, the history and today's count in one trip, with
+ * the throttle and the safety check running meanwhile (`read`); a text message is counted and stored in
+ * one statement, and when today's count leaves room the model is already being asked meanwhile (a
+ * refusal or a failed store cancels that call), else as soon as the message is stored; the end is one
+ * UPDATE. No text goes out before the acknowledgement, and nothing is written per chunk. A new step
+ * keeps that: it runs during a trip already on its way, or it says what it costs.
+ */
+export class SendPipeline {
+  private readonly gate: SendGate;
+
+  constructor(private readonly deps: SendDeps) {
+    this.gate = new SendGate(deps.live, deps.throttle);
+  }
+
+  /** The socket's read: see `readSessionChat`. Its sends then pass `owned`, `safety` and `admitted`. */
+  read(claims: SessionClaims, chatId: string, content: string): Promise<SessionChat> {
+    return readSessionChat(this.deps, this.gate, claims, chatId, content);
+  }
+
+  /**
+   * Sends `input` as `user`. `owned` is the chat (with her companion, history and today's count) when
+   * the caller has already read it and checked it is the user's. Refusals before anything is stored
+   * throw an `AppError`; everything after is a `SendOutcome`.
+   */
+  async send(
+    user: UserRow,
+    input: SendInput,
+    sink: ReplySink = silentSink,
+    signal?: AbortSignal,
+    owned?: ChatWithCharacter,
+  ): Promise<SendOutcome> {
+    if (!input.admitted) await this.gate.admit(user.id);
+    this.gate.assertOpen();
+    return this.deps.live.track(() => this.run(user, input, sink, signal, owned));
+  }
+
+  private async run(
+    user: UserRow,
+    input: SendInput,
+    sink: ReplySink,
+    signal: AbortSignal | undefined,
+    owned: ChatWithCharacter | undefined,
+  ): Promise<SendOutcome> {
+    const { deps } = this;
+
+    // 1. Admit or refuse (admit.ts, unsafe.ts): nothing is counted for a refusal, and nothing stored but
+    //    an unsafe text and her in-character answer.
+    refuseControlChars(input);
+    const chat: ChatRow = owned?.chat ?? (await ownedChat(deps.repo, user, input.chatId));
+    const message = checkMessage(input);
+    if (message.imagePath) await checkOwnMedia(deps.repo, user.id, message.imagePath);
+    const image = input.image ? await encodeChatImage(input.image) : undefined;
+    const safety = input.safety ?? checkChatText(message.content);
+    if (!safety.ok) return answerUnsafe(deps.repo, user, chat, message, safety, sink);
+
+    // 2. Count and store (store.ts). Meanwhile what the prompt needs is read (unless it came with the
+    //    chat), and the model is asked already when today's count, read with the chat, leaves room.
+    const reads = promptReads(deps.repo, chat, owned);
+    let call = image ? undefined : askEarly(deps, user, owned, message.content, signal);
+    let counted: ConsumedWith<StoredTurn>;
+    try {
+      counted = image
+        ? await storePhotoTurn(deps, user, chat, message, image, signal)
+        : await countAndStore(deps, user, chat, message);
+    } catch (error) {
+      call?.cancel();
+      throw error;
+    }
+    if (!counted.ok) {
+      call?.cancel();
+      return rateLimited(deps.repo, user, chat, counted);
+    }
+    const { userMessage, reply } = counted.stored;
+
+    // 3. Stream the reply (reply.ts): the model asked now if it was not already, the user told second.
+    if (!call) {
+      let character: CharacterRow;
+      let history: HistoryRow[];
+      try {
+        [character, history] = await reads;
+      } catch (error) {
+        sink.ack(userMessage);
+        await deps.repo.discardReply(reply.id);
+        throw error;
+      }
+      // The history was read alongside the store: it may or may not hold the new message already.
+      const turns = [...history.filter((row) => row.id !== userMessage.id), userMessage];
+      call = startReply(deps.llm, character, turns, signal);
+    }
+    sink.ack(userMessage);
+    sink.typingStarted();
+    const live = deps.live.open(reply.id);
+    try {
+      const relayed = await relayReply(call, live, sink, deps);
+      // 4. Finish (finish.ts): her reply's row gets the text the user was sent.
+      return await finish(deps, live, relayed, chat, userMessage);
+    } finally {
+      deps.live.close(live);
+    }
+  }
+}

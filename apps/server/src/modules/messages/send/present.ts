@@ -1,0 +1,178 @@
+import type {
+  analyzeImageResponseSchema,
+  ErrorPayload,
+  PostMessageResponse,
+  ServerToClientEvents,
+} from '@podruga/shared';
+import type { z } from 'zod';
+import type { MessageRow } from '../../../db/schema/index.ts';
+import { AppError, errors } from '../../../errors.ts';
+import { presentMessage } from '../messages.presenter.ts';
+import { MESSAGE_TEXTS } from '../messages.texts.ts';
+import type { ReplySink, SendOutcome } from './outcome.ts';
+
+/**
+ * The one mapper of a send: what the socket's sender and the chat's room hear (`SocketReply`,
+ * `socketRefusal`) and what REST answers (`restMessageBody`, `restImageBody`), for every `SendOutcome`
+ * and every refusal. The transports call these and keep no switch of their own, so a new outcome kind
+ * is mapped here, once per transport (TypeScript points at each switch that misses it).
+ */
+
+/** Where socket events go: a socket or a room (socket.io's sockets and broadcast operators fit). */
+export interface Emitter {
+  emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown;
+}
+
+/** Who hears a send over the socket. */
+export interface SocketAudience {
+  /** The socket the message came from. */
+  sender: Emitter;
+  /** The chat's room but the sender: the user's other tabs. */
+  others: Emitter;
+  /** The chat's room, the sender included. */
+  room: Emitter;
+}
+
+/** A send that failed for a reason we did not foresee (logged): the sender may send again. */
+export const SEND_FAILED = 'Ошибка при отправке сообщения';
+
+type Failed = Extract<SendOutcome, { kind: 'failed' }>;
+type RateLimited = Extract<SendOutcome, { kind: 'rate_limited' }>;
+
+/** A failed reply's text: cut short (part of her reply is kept), or none at all. */
+function failureText(outcome: Failed): string {
+  return outcome.reply ? MESSAGE_TEXTS.partialReply : MESSAGE_TEXTS.noReply;
+}
+
+/**
+ * One send over the socket, from the acknowledgement to its end: `ack` to the sender (with its
+ * `client_id`) and the stored message to the user's other tabs, then typing and chunks to the room, then
+ * the outcome (`end`). Events name the chat as stored.
+ */
+export class SocketReply implements ReplySink {
+  constructor(
+    private readonly to: SocketAudience,
+    private readonly chatId: string,
+    private readonly clientId: string | undefined,
+  ) {}
+
+  ack(row: MessageRow): void {
+    this.to.sender.emit('ack', {
+      message_id: row.id,
+      image_path: row.imagePath,
+      chat_id: this.chatId,
+      ...(this.clientId ? { client_id: this.clientId } : {}),
+      created_at: row.createdAt.toISOString(),
+    });
+    // The user's other tabs get the stored message itself.
+    this.to.others.emit('message', presentMessage(row));
+  }
+
+  typingStarted(): void {
+    this.to.room.emit('typing_started', { chat_id: this.chatId });
+  }
+
+  chunk(chunk: string, index: number, isComplete: boolean): void {
+    this.to.room.emit('message_chunk', {
+      chat_id: this.chatId,
+      chunk,
+      chunk_index: index,
+      is_complete: isComplete,
+    });
+  }
+
+  /**
+   * The outcome: the limit's card (`rate_limit`, naming the refused bubble's `client_id`); her answer
+   * to an unsafe text and the refusal's reason to the sender; her reply complete; or a failure, with
+   * what part of her reply was kept.
+   */
+  end(outcome: SendOutcome): void {
+    const { sender, room } = this.to;
+    switch (outcome.kind) {
+      case 'rate_limited':
+        room.emit('rate_limit', {
+          ...outcome.payload,
+          ...(this.clientId ? { client_id: this.clientId } : {}),
+        });
+        return;
+      case 'refused':
+        room.emit('message', presentMessage(outcome.reply));
+        sender.emit('error', { message: outcome.detail, code: 'safety_refused', chat_id: this.chatId });
+        return;
+      case 'replied':
+        this.complete(outcome.reply);
+        room.emit('typing_stopped', { chat_id: this.chatId });
+        return;
+      case 'failed':
+        if (outcome.reply) this.complete(outcome.reply);
+        room.emit('error', { message: failureText(outcome), code: 'provider_error', chat_id: this.chatId });
+        room.emit('typing_stopped', { chat_id: this.chatId });
+        return;
+      default:
+        outcome satisfies never;
+    }
+  }
+
+  private complete(reply: MessageRow): void {
+    this.to.room.emit('streaming_complete', {
+      chat_id: this.chatId,
+      message_id: reply.id,
+      created_at: reply.createdAt.toISOString(),
+    });
+  }
+}
+
+/**
+ * A send refused before anything of it was stored (an `AppError`'s text and code; anything else is
+ * `internal`): the sender's bubble, named by its `client_id`, is marked as not sent. `chatId` is the
+ * one the client sent.
+ */
+export function socketRefusal(error: unknown, chatId: string, clientId: string | undefined): ErrorPayload {
+  const refused = { chat_id: chatId, ...(clientId ? { client_id: clientId } : {}) };
+  if (error instanceof AppError) return { message: error.detail, code: error.code, ...refused };
+  return { message: SEND_FAILED, code: 'internal', ...refused };
+}
+
+/** The daily limit over REST: 429 with the socket's payload and the chat's card. */
+function rateLimitError(outcome: RateLimited): AppError {
+  return new AppError(429, 'rate_limited', MESSAGE_TEXTS.rateLimitDetail, {
+    ...outcome.payload,
+    rate_limit_message: presentMessage(outcome.message),
+  });
+}
+
+/** POST /api/messages/: the stored message and her reply; a refusal's or a failure's text in `error`. */
+export function restMessageBody(outcome: SendOutcome): PostMessageResponse {
+  switch (outcome.kind) {
+    case 'rate_limited':
+      throw rateLimitError(outcome);
+    case 'refused':
+      return {
+        user_message: presentMessage(outcome.userMessage),
+        reply: presentMessage(outcome.reply),
+        error: outcome.detail,
+      };
+    case 'replied':
+      return { user_message: presentMessage(outcome.userMessage), reply: presentMessage(outcome.reply) };
+    case 'failed':
+      return {
+        user_message: presentMessage(outcome.userMessage),
+        reply: outcome.reply ? presentMessage(outcome.reply) : null,
+        error: failureText(outcome),
+      };
+  }
+}
+
+/** POST /api/analyze_image: her reply's text and the photo's path; no reply at all is a 503. */
+export function restImageBody(outcome: SendOutcome): z.infer<typeof analyzeImageResponseSchema> {
+  switch (outcome.kind) {
+    case 'rate_limited':
+      throw rateLimitError(outcome);
+    case 'refused':
+      return { response: outcome.reply.content, image_path: '' };
+    case 'replied':
+    case 'failed':
+      if (!outcome.reply) throw errors.providerError(MESSAGE_TEXTS.noReply);
+      return { response: outcome.reply.content, image_path: outcome.userMessage.imagePath ?? '' };
+  }
+}

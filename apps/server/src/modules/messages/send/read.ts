@@ -1,0 +1,57 @@
+import type { CharacterRow, ChatRow, UserRow } from '../../../db/schema/index.ts';
+import { sessionUser } from '../../auth/auth.service.ts';
+import type { SessionClaims } from '../../auth/session-tokens.ts';
+import type { LimitsService } from '../../limits/limits.service.ts';
+import { checkChatText, type SafetyResult } from '../../safety/safety.ts';
+import type { ChatWithCharacter, HistoryRow, MessagesRepository } from '../messages.repository.ts';
+import { characterOf, chatIdOrNull, ownerCheck } from '../owned-chat.ts';
+import type { SendGate } from './admit.ts';
+
+/** What the socket's read found: the session's user, her chat as the prompt needs it, the safety verdict. */
+export interface SessionChat {
+  user: UserRow;
+  owned: ChatWithCharacter;
+  safety: SafetyResult;
+}
+
+/**
+ * The socket's first step: the session's user and the chat with her companion, the prompt's history and
+ * today's count, read in one trip; the send throttle is asked and the safety check of the text runs
+ * while that trip is on its way (DESIGN §8: no wait of their own). A failed session wins over a missing
+ * chat, so a stranger learns nothing about chat ids.
+ */
+export async function readSessionChat(
+  deps: { repo: MessagesRepository; limits: LimitsService },
+  gate: SendGate,
+  claims: SessionClaims,
+  chatId: string,
+  content: string,
+): Promise<SessionChat> {
+  const reading = deps.repo.findUserWithChat(claims.userId, chatIdOrNull(chatId), deps.limits.today());
+  reading.catch(() => {});
+  const admitting = gate.admit(claims.userId);
+  admitting.catch(() => {});
+  const safety = checkChatText(content.trim());
+  const found = await reading;
+  const user = sessionUser(found?.user, claims);
+  ownerCheck(user, found?.owned?.chat);
+  await admitting;
+  return { user, owned: found?.owned as ChatWithCharacter, safety };
+}
+
+/**
+ * What the prompt needs (her companion, the history): already read with the chat (the socket), or read
+ * now, while the message is counted and stored (REST). Awaited only once the message is stored.
+ */
+export function promptReads(
+  repo: MessagesRepository,
+  chat: ChatRow,
+  owned: ChatWithCharacter | undefined,
+): Promise<[CharacterRow, HistoryRow[]]> {
+  const reads: Promise<[CharacterRow, HistoryRow[]]> =
+    owned?.character && owned.history
+      ? Promise.resolve([owned.character, owned.history])
+      : Promise.all([owned?.character ?? characterOf(repo, chat), repo.recent(chat.id)]);
+  reads.catch(() => {});
+  return reads;
+}

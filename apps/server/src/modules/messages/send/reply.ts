@@ -1,0 +1,108 @@
+import type { CharacterRow, UserRow } from '../../../db/schema/index.ts';
+import { LlmError, type LlmPort } from '../../../providers/llm/port.ts';
+import type { LimitsService } from '../../limits/limits.service.ts';
+import { ChunkCoalescer } from '../coalescer.ts';
+import type { LiveReply } from '../live-replies.ts';
+import type { ChatWithCharacter } from '../messages.repository.ts';
+import { buildPrompt, type PromptMessage, personaOf } from '../prompt.ts';
+import type { ReplySink } from './outcome.ts';
+
+/**
+ * Step 3, stream the reply: the model is asked (as early as the allowance lets it be), and its deltas
+ * reach the user coalesced (DESIGN §8: the first text at once, then every 50 ms or 64 characters).
+ * Nothing is written to the database per chunk: what was sent is kept on the `LiveReply`, which
+ * live-replies.ts checkpoints for every reply of the process in one UPDATE every 3 s.
+ */
+
+/** A model call under way; the first delta is already on its way. */
+export interface StartedReply {
+  deltas: AsyncIterator<string>;
+  first: Promise<IteratorResult<string>>;
+  cancel(): void;
+}
+
+/** How the relay ended: whole, or cut short by the model's failure or by the server's shutdown. */
+export type Relayed = { ok: true } | { ok: false; error: LlmError; interrupted: boolean };
+
+const WHOLE: Relayed = { ok: true };
+
+/** Asks the model now; the caller reads the deltas. `signal` stops it (the user left for good). */
+export function startReply(
+  llm: LlmPort,
+  character: CharacterRow,
+  turns: PromptMessage[],
+  signal: AbortSignal | undefined,
+): StartedReply {
+  const cancel = new AbortController();
+  const deltas = llm
+    .stream({
+      messages: buildPrompt(character, turns),
+      persona: personaOf(character),
+      signal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal,
+    })
+    [Symbol.asyncIterator]();
+  const first = deltas.next();
+  first.catch(() => {});
+  return { deltas, first, cancel: () => cancel.abort() };
+}
+
+/**
+ * The model asked before the message is counted and stored, when the chat's read (the socket's) brought
+ * her companion, the history and today's count, and that count leaves room. The count-and-store
+ * statement still decides: the caller cancels this call when it refuses or fails. Undefined: ask once
+ * the message is stored.
+ */
+export function askEarly(
+  deps: { llm: LlmPort; limits: LimitsService },
+  user: UserRow,
+  owned: ChatWithCharacter | undefined,
+  content: string,
+  signal: AbortSignal | undefined,
+): StartedReply | undefined {
+  if (
+    !owned?.character ||
+    !owned.history ||
+    owned.usedToday === undefined ||
+    !deps.limits.hasMessageRoom(user, owned.usedToday)
+  ) {
+    return undefined;
+  }
+  const turns = [...owned.history, { content, isUser: true, messageType: 'text' }];
+  return startReply(deps.llm, owned.character, turns, signal);
+}
+
+/**
+ * Relays the model's deltas to the user, coalesced; what was sent is what the checkpoints write and what
+ * the finish stores. A shutdown past the drain time cancels the call (the reply is then `interrupted`).
+ */
+export async function relayReply(
+  call: StartedReply,
+  live: LiveReply,
+  sink: ReplySink,
+  chunking: { chunkChars?: number | undefined; chunkDelayMs?: number | undefined },
+): Promise<Relayed> {
+  const { deltas, first } = call;
+  const stop = () => call.cancel();
+  live.shutdown.addEventListener('abort', stop, { once: true });
+  const coalescer = new ChunkCoalescer(
+    (chunk, index, isComplete) => {
+      live.sent += chunk;
+      sink.chunk(chunk, index, isComplete);
+    },
+    chunking.chunkChars,
+    chunking.chunkDelayMs,
+  );
+  try {
+    for (let step = await first; !step.done; step = await deltas.next()) coalescer.push(step.value);
+    coalescer.flush(true);
+    return WHOLE;
+  } catch (cause) {
+    // What arrived before the failure reaches the user, so what is stored is what they saw.
+    coalescer.flush();
+    const error =
+      cause instanceof LlmError ? cause : new LlmError('unavailable', live.sent, undefined, { cause });
+    return { ok: false, error, interrupted: live.shutdown.aborted };
+  } finally {
+    live.shutdown.removeEventListener('abort', stop);
+  }
+}
