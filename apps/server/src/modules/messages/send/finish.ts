@@ -11,10 +11,10 @@ import type { Relayed } from './reply.ts';
  * reached the user, the row removed and the message given back to the day's allowance (one statement).
  */
 export async function finish(
-  deps: { repo: MessagesRepository; log: Logger },
+  deps: { repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert'>; log: Logger },
   live: LiveReply,
   relayed: Relayed,
-  chat: ChatRow,
+  chat: Pick<ChatRow, 'id'>,
   userMessage: MessageRow,
 ): Promise<SendOutcome> {
   const text = live.sent;

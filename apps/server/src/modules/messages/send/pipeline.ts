@@ -1,4 +1,4 @@
-import type { CharacterRow, ChatRow, UserRow } from '../../../db/schema/index.ts';
+import type { CharacterRow, UserRow } from '../../../db/schema/index.ts';
 import type { Logger } from '../../../logger.ts';
 import type { LlmPort } from '../../../providers/llm/port.ts';
 import type { StoragePort } from '../../../providers/storage/port.ts';
@@ -95,7 +95,7 @@ export class SendPipeline {
     // 1. Admit or refuse (admit.ts, unsafe.ts): nothing is counted for a refusal, and nothing stored but
     //    an unsafe text and her in-character answer.
     refuseControlChars(input);
-    const chat: ChatRow = owned?.chat ?? (await ownedChat(deps.repo, user, input.chatId));
+    const chat = owned?.chat ?? (await ownedChat(deps.repo, user, input.chatId));
     const message = checkMessage(input);
     if (message.imagePath) await checkOwnMedia(deps.repo, user.id, message.imagePath);
     const image = input.image ? await encodeChatImage(input.image) : undefined;

@@ -53,7 +53,7 @@ export function startReply(
  * the message is stored.
  */
 export function askEarly(
-  deps: { llm: LlmPort; limits: LimitsService },
+  deps: { llm: LlmPort; limits: Pick<LimitsService, 'hasMessageRoom'> },
   user: UserRow,
   owned: ChatWithCharacter | undefined,
   content: string,

@@ -36,14 +36,14 @@ export function countAndStore(
  */
 export async function storePhotoTurn(
   deps: {
-    limits: LimitsService;
-    repo: MessagesRepository;
-    storage: StoragePort;
-    vision: VisionPort;
+    limits: Pick<LimitsService, 'consumeMessage' | 'release'>;
+    repo: Pick<MessagesRepository, 'insertTurn'>;
+    storage: Pick<StoragePort, 'put'>;
+    vision: Pick<VisionPort, 'analyze'>;
     log: Logger;
   },
   user: UserRow,
-  chat: ChatRow,
+  chat: Pick<ChatRow, 'id'>,
   message: CheckedMessage,
   image: ChatImage,
   signal: AbortSignal | undefined,
@@ -69,7 +69,7 @@ export async function storePhotoTurn(
 }
 
 async function describe(
-  deps: { vision: VisionPort; log: Logger },
+  deps: { vision: Pick<VisionPort, 'analyze'>; log: Logger },
   image: ChatImage,
   signal: AbortSignal | undefined,
 ): Promise<string> {
