@@ -9,6 +9,7 @@ import type { ReplySink, SendInput, SendOutcome } from './send/outcome.ts';
 import { type SendDeps, SendPipeline } from './send/pipeline.ts';
 import type { SessionChat } from './send/read.ts';
 
+/** The module's texts, where the chat tests have always found them. */
 export { MESSAGE_TEXTS } from './messages.texts.ts';
 
 /** Sending, replying, history: the rules shared by the socket and REST paths. */
