@@ -82,7 +82,9 @@ export class FakeUpstream {
         clearInterval(keepAlive);
       }
       if (res.destroyed) return;
-      if (this.mode === 'fail-midway' && i === 5) return void res.destroy();
+      // Cut off without [DONE]: an orderly close, so every word written reaches the client first (a reset
+      // could drop words still in flight, and the test would depend on how fast they were read).
+      if (this.mode === 'fail-midway' && i === 5) return void res.end();
       res.write(sse(word));
       await sleep(gap);
     }
