@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A ceiling, not a measure: beside the server suites on two cores a typed form takes seconds.
+          testTimeout: 30_000,
         },
       },
       // The benchmarks' own parts (fake upstream, statistics, report): the benchmarks run by npm scripts.

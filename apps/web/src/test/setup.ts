@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// How long `findBy…` and `waitFor` wait for what a user would see: a ceiling, not a measure. Beside the
+// server suites on two cores a lazy chunk (the toasts) or a 300 ms exit animation can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What jsdom lacks and Mantine reads (its documented test setup): media queries, element sizes, scrolling.
 // Every query answers "no match", as on a desktop with no preference for reduced motion.
