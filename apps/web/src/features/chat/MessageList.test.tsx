@@ -1,4 +1,5 @@
 import type { Message } from '@podruga/shared';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
 import { act, render, screen, within } from '../../test/render.tsx';
@@ -7,31 +8,20 @@ import { MessageList } from './MessageList.tsx';
 import { type ChatStore, createChatStore } from './store.ts';
 import { storedMessage } from './testing.ts';
 
+type ListProps = ComponentProps<typeof MessageList>;
+
 const CHAT = 'c1';
 const stores: ChatStore[] = [];
 
 /** The list as the chat page shows it: fed by the page's store, which the socket's events drive. */
 function LiveList({
   store,
-  onRetry,
-  onOpenImage,
-}: {
-  store: ChatStore;
-  onRetry: (id: string) => void;
-  onOpenImage: (id: string) => void;
-}) {
+  ...callbacks
+}: { store: ChatStore } & Pick<ListProps, 'onRetry' | 'onOpenImage'>) {
   const messages = useStore(store, (s) => s.messages);
   const typing = useStore(store, (s) => s.typing);
   const limit = useStore(store, (s) => s.limit);
-  return (
-    <MessageList
-      messages={messages}
-      typing={typing}
-      limit={limit}
-      onRetry={onRetry}
-      onOpenImage={onOpenImage}
-    />
-  );
+  return <MessageList messages={messages} typing={typing} limit={limit} {...callbacks} />;
 }
 
 function openChat(history: Message[] = []) {
