@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, five projects: shared (pure rules), server (buildApp + inject against a real database),
-// web (client helpers), bench (the benchmarks' parts), e2e (browser journeys in Debian's Chromium).
+// One runner, six projects: shared (pure rules), server (buildApp + inject against a real database),
+// web (client helpers), web-components (React components in jsdom), bench (the benchmarks' parts), e2e (browser journeys in Debian's Chromium).
 export default defineConfig({
   test: {
     // Two cores on this machine and in CI; the server files each hold a PGlite instance (~1 GB peak).
@@ -18,6 +18,18 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // The web app's components in jsdom with Testing Library: what a user sees and does on one part of a
+      // page, with the network stubbed at the API client (apps/web/src/test/).
+      {
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A ceiling, not a measure: beside the server suites on two cores a typed form takes seconds.
+          testTimeout: 30_000,
+        },
+      },
       // The benchmarks' own parts (fake upstream, statistics, report): the benchmarks run by npm scripts.
       { test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
       {

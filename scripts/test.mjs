@@ -51,7 +51,9 @@ let ok = run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server',
 ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
 const { DATABASE_URL } = process.env;
 ok =
-  vitest('unit and integration (PGlite)', ['shared', 'web', 'bench', 'server'], { DATABASE_URL: '' }) && ok;
+  vitest('unit and integration (PGlite)', ['shared', 'web', 'web-components', 'bench', 'server'], {
+    DATABASE_URL: '',
+  }) && ok;
 if (DATABASE_URL) {
   ok = vitest('server on PostgreSQL', ['server'], { DATABASE_URL }) && ok;
 } else {

@@ -1,0 +1,118 @@
+import { type LimitTier, PRODUCT_FEATURES } from '@podruga/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getBrand } from '../../app/brand.ts';
+import { render, screen, within } from '../../test/render.tsx';
+import { AuthDialog } from '../auth/AuthDialog.tsx';
+import { useAuthDialog } from '../auth/dialogStore.ts';
+import { fromRateLimit } from './messages.ts';
+import { RateLimitCard } from './RateLimitCard.tsx';
+import type { LimitStatus } from './store.ts';
+
+const T0 = Date.parse('2026-11-22T12:00:00Z');
+const MINUTE = 60_000;
+
+/** The card a `rate_limit` event of `tier` made at T0, renewing in 3 h 15 min. */
+function card(
+  tier: LimitTier,
+  content = 'Дневной лимит сообщений исчерпан. Лимит обновится через 3 ч 15 мин.',
+) {
+  return fromRateLimit(
+    {
+      id: 'card-1',
+      content,
+      metadata: { show_upgrade_button: true, tier, reset_hours: 3, reset_minutes: 15 },
+      limit_type: 'messages',
+      remaining: 0,
+      reset_hours: 3,
+      reset_minutes: 15,
+      user_type: tier,
+      chat_id: 'c1',
+    },
+    T0,
+  );
+}
+
+function showCard(
+  tier: LimitTier,
+  { limit = null, now = T0 }: { limit?: LimitStatus | null; now?: number } = {},
+) {
+  return render(
+    <>
+      <RateLimitCard message={card(tier)} limit={limit} now={now} />
+      <AuthDialog />
+    </>,
+  );
+}
+
+const theCard = () => screen.getByTestId('rate-limit-card');
+const buttons = () =>
+  within(theCard())
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
+
+afterEach(() => {
+  useAuthDialog.getState().close();
+  useAuthDialog.getState().reset();
+});
+
+describe('rate-limit card', () => {
+  it('tells a guest the limit, when it renews and what registering gives; «Регистрация» opens the dialog', async () => {
+    const { user } = showCard('guest');
+    const text = theCard().textContent;
+    // The server's "Лимит обновится через …" was true only when it was written: the card counts down itself.
+    expect(within(theCard()).getByText('Дневной лимит сообщений исчерпан.')).toBeTruthy();
+    expect(within(theCard()).getByText('Лимит обновится через 3 ч 15 мин')).toBeTruthy();
+    expect(text).toContain('С регистрацией — 10 сообщений в день.');
+    expect(buttons()).toEqual(['Регистрация']);
+
+    await user.click(within(theCard()).getByRole('button', { name: 'Регистрация' }));
+    expect(screen.getByRole('dialog', { name: 'Создать аккаунт' })).toBeTruthy();
+  });
+
+  it('counts the time left down from when the card was made', () => {
+    const { rerender } = showCard('free', { now: T0 + 15 * MINUTE });
+    expect(within(theCard()).getByText('Лимит обновится через 3 ч')).toBeTruthy();
+    rerender(<RateLimitCard message={card('free')} limit={null} now={T0 + 3 * 60 * MINUTE + 14 * MINUTE} />);
+    expect(within(theCard()).getByText('Лимит обновится через 1 мин')).toBeTruthy();
+    rerender(<RateLimitCard message={card('free')} limit={null} now={T0 + 4 * 60 * MINUTE} />);
+    expect(within(theCard()).getByText('Лимит скоро обновится')).toBeTruthy();
+  });
+
+  it('follows the tier the user has now, not the one it was written for', () => {
+    const { rerender } = showCard('guest');
+    expect(buttons()).toEqual(['Регистрация']);
+    // The guest registered: the same card stops offering registration.
+    rerender(<RateLimitCard message={card('guest')} limit={{ tier: 'free', room: false }} now={T0} />);
+    expect(buttons()).toEqual([]);
+    expect(theCard().textContent).not.toContain('С регистрацией');
+  });
+
+  it('offers a Plus member the address for larger limits, and a VIP nothing', () => {
+    const { unmount } = showCard('plus');
+    const mail = within(theCard()).getByRole('link', { name: getBrand().supportEmail });
+    expect(mail.getAttribute('href')).toBe(`mailto:${getBrand().supportEmail}`);
+    expect(theCard().textContent).toContain('Нужны большие лимиты? Напиши нам:');
+    unmount();
+
+    showCard('vip');
+    expect(buttons()).toEqual([]);
+    expect(within(theCard()).queryByRole('link')).toBeNull();
+  });
+
+  it('once the limit leaves room again says «Лимит обновлён — можно продолжать» and offers nothing', () => {
+    showCard('guest', { limit: { tier: 'free', room: true } });
+    expect(theCard().textContent).toBe('Лимит обновлён — можно продолжать');
+    expect(buttons()).toEqual([]);
+  });
+
+  it('offers no «Получить Plus» to any tier while Plus cannot be bought', () => {
+    // Decision 0010: copy promises only what exists. When payments go live this test changes with it.
+    expect(PRODUCT_FEATURES.payments).toBe(false);
+    for (const tier of ['guest', 'free', 'verified', 'pwa', 'plus', 'vip'] as const) {
+      const { unmount } = showCard(tier);
+      expect(screen.queryByRole('button', { name: 'Получить Plus' })).toBeNull();
+      expect(theCard().textContent).not.toContain('Plus —');
+      unmount();
+    }
+  });
+});
