@@ -85,6 +85,8 @@ describe('rate-limit card', () => {
     rerender(<RateLimitCard message={card('guest')} limit={{ tier: 'free', room: false }} now={T0} />);
     expect(buttons()).toEqual([]);
     expect(theCard().textContent).not.toContain('С регистрацией');
+    // What a free user can do today without paying: confirm the e-mail.
+    expect(theCard().textContent).toContain('Подтверди эл. почту — будет 20 сообщений в день.');
   });
 
   it('offers a Plus member the address for larger limits, and a VIP nothing', () => {

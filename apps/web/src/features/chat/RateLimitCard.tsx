@@ -49,7 +49,7 @@ export function RateLimitCard({
           {resetText(left.hours, left.minutes)}
         </Text>
       )}
-      {actions.length > 0 && hint && (
+      {hint && (
         <Text size="sm" mt={4}>
           {hint}
         </Text>
