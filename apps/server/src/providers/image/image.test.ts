@@ -34,6 +34,12 @@ const REQUEST: ImageRequest = {
 
 type Behaviour = 'ok' | 402 | 429 | 503 | 'malformed' | 'slow' | 'not-an-image';
 
+/**
+ * The adapters' timeout in these tests: long enough that a quick answer is never late on a loaded
+ * machine, short enough to wait out; the 'slow' fake answers well after it.
+ */
+const SLOW_LIMIT_MS = 2_000;
+
 /** A local fake of both wire formats: records each request, answers as `behaviour` says. */
 class FakeImageServer {
   behaviour: Behaviour = 'ok';
@@ -74,7 +80,7 @@ class FakeImageServer {
       case 'malformed':
         return json(200, '{"images": [');
       case 'slow':
-        setTimeout(() => json(200, JSON.stringify({ images: [] })), 2_000);
+        setTimeout(() => json(200, JSON.stringify({ images: [] })), 4 * SLOW_LIMIT_MS).unref();
         return;
       default:
         return json(this.behaviour, JSON.stringify({ error: 'SECRET provider detail' }));
@@ -101,12 +107,12 @@ async function failure(port: ImagePort): Promise<ImageProviderError> {
 const adapters: Array<[string, () => ImagePort, string]> = [
   [
     'venice',
-    () => createVeniceImage({ baseUrl: `${fake.baseUrl}/api/v1`, apiKey: 'k-1', timeoutMs: 500 }),
+    () => createVeniceImage({ baseUrl: `${fake.baseUrl}/api/v1`, apiKey: 'k-1', timeoutMs: SLOW_LIMIT_MS }),
     '/api/v1/image/generate',
   ],
   [
     'automatic1111',
-    () => createAutomatic1111Image({ baseUrl: fake.baseUrl, timeoutMs: 500 }),
+    () => createAutomatic1111Image({ baseUrl: fake.baseUrl, timeoutMs: SLOW_LIMIT_MS }),
     '/sdapi/v1/txt2img',
   ],
 ];
