@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   analyzeImageResponseSchema,
+  chatIdParamsSchema,
   firstMessageBodySchema,
   firstMessageResponseSchema,
   IMAGE_MAX_BYTES,
@@ -12,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
-import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import { userOf } from '../../plugins/auth.ts';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { presentMessage } from './messages.presenter.ts';
@@ -26,15 +27,15 @@ function rateLimited(outcome: Extract<SendOutcome, { kind: 'rate_limited' }>): A
 }
 
 /** GET /api/messages/{chat_id}, POST /api/messages/, POST /api/first_message (000 §7). */
-export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; auth: AuthHooks }> = async (
+export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
   app,
-  { service, auth },
+  { service },
 ) => {
   app.get(
     '/messages/:chat_id',
     {
-      preHandler: auth.requireUser,
-      schema: { params: z.object({ chat_id: z.string() }), response: { 200: z.array(messageSchema) } },
+      config: { access: 'guest' },
+      schema: { params: chatIdParamsSchema, response: { 200: z.array(messageSchema) } },
     },
     async (request) => (await service.list(userOf(request), request.params.chat_id)).map(presentMessage),
   );
@@ -42,7 +43,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
   app.post(
     '/messages/',
     {
-      preHandler: auth.requireUser,
+      config: { access: 'guest' },
       schema: { body: postMessageBodySchema, response: { 200: postMessageResponseSchema } },
     },
     async (request): Promise<PostMessageResponse> => {
@@ -82,7 +83,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
   app.post(
     '/first_message',
     {
-      preHandler: auth.requireUser,
+      config: { access: 'guest' },
       schema: { body: firstMessageBodySchema, response: { 200: firstMessageResponseSchema } },
     },
     async (request) => {
@@ -99,7 +100,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
     uploads.post(
       '/analyze_image',
       {
-        preHandler: auth.requireUser,
+        config: { access: 'guest' },
         bodyLimit: IMAGE_MAX_BYTES + 64 * 1024,
         schema: { response: { 200: analyzeImageResponseSchema } },
       },
