@@ -13,13 +13,14 @@ import { tierOf } from '../modules/limits/limits.service.ts';
  * - `guest`: any session, a guest's included;
  * - `registered`: an account (a guest gets 403 «Сначала создайте аккаунт»);
  * - `plus`: an account with active Plus (403 `plus_required` otherwise).
- * Whose resource an id names is not an access level: the services answer 404 for others' ids.
+ * Whose resource an id names is not an access level: the services refuse others' ids (404, or 403 for a
+ * chat's messages). docs/decisions/0012.
  */
 export const ACCESS_LEVELS = ['public', 'guest', 'registered', 'plus'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** What an /api route gets when it declares nothing (the app refuses to start before that happens). */
-export const DEFAULT_ACCESS: Access = 'guest';
+const DEFAULT_ACCESS: Access = 'guest';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,8 +40,8 @@ export interface SessionResolver {
 /** The caller's session on a public route that behaves differently for a signed-in caller. */
 export type OptionalUser = (request: FastifyRequest) => Promise<UserRow | null>;
 
-/** Routes under /api answer only what their access level allows; nothing else is checked here. */
-export function isApiUrl(url: string): boolean {
+/** Routes under /api must declare their access; others (media, the web app) are public unless they do. */
+function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 

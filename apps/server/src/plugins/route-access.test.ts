@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Chat, SERVER_MESSAGES } from '@podruga/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
 import { createCharacter } from '../test/characters.ts';
-import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { useTestDatabase } from '../test/db.ts';
 import { bearer, expectError, guest, multipart, register } from '../test/http.ts';
 import { photo } from '../test/images.ts';
 import type { Access } from './auth.ts';
@@ -36,6 +36,10 @@ interface Resources {
 const notFound = (request: Owner['request']): Owner => ({ refused: 404, request });
 const forbidden = (request: Owner['request']): Owner => ({ refused: 403, request });
 const json = (token: string, payload: object): InjectOptions => ({ headers: bearer(token), payload });
+/** A request without a body for a path that names their resource. */
+const at =
+  (path: (theirs: Resources) => string): Owner['request'] =>
+  (theirs, token) => ({ url: path(theirs), headers: bearer(token) });
 const upload = async (theirs: Resources, token: string): Promise<InjectOptions> =>
   multipart(
     token,
@@ -71,10 +75,7 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/characters/generate_image': { access: 'guest' },
   'GET /api/characters/:id': {
     access: 'guest',
-    owner: notFound((theirs, token) => ({
-      url: `/api/characters/${theirs.characterId}`,
-      headers: bearer(token),
-    })),
+    owner: notFound(at((t) => `/api/characters/${t.characterId}`)),
   },
   'PUT /api/characters/:id': {
     access: 'guest',
@@ -85,10 +86,7 @@ const ROUTES: Record<string, Expected> = {
   },
   'DELETE /api/characters/:id': {
     access: 'guest',
-    owner: notFound((theirs, token) => ({
-      url: `/api/characters/${theirs.characterId}`,
-      headers: bearer(token),
-    })),
+    owner: notFound(at((t) => `/api/characters/${t.characterId}`)),
   },
   'GET /api/chats': { access: 'guest' },
   'POST /api/chats': {
@@ -97,10 +95,7 @@ const ROUTES: Record<string, Expected> = {
   },
   'GET /api/chats/character/:id': {
     access: 'guest',
-    owner: notFound((theirs, token) => ({
-      url: `/api/chats/character/${theirs.characterId}`,
-      headers: bearer(token),
-    })),
+    owner: notFound(at((t) => `/api/chats/character/${t.characterId}`)),
   },
   'GET /api/catalogue': { access: 'guest' },
   'POST /api/catalogue/:id/adopt': { access: 'guest' },
@@ -118,7 +113,7 @@ const ROUTES: Record<string, Expected> = {
 
   'GET /api/messages/:chat_id': {
     access: 'guest',
-    owner: forbidden((theirs, token) => ({ url: `/api/messages/${theirs.chatId}`, headers: bearer(token) })),
+    owner: forbidden(at((t) => `/api/messages/${t.chatId}`)),
   },
   'POST /api/messages/': {
     access: 'guest',
@@ -131,19 +126,17 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/analyze_image': { access: 'guest', owner: forbidden(upload) },
 };
 
-let testDb: TestDatabase;
+const db = useTestDatabase();
 let app: FastifyInstance;
 let addresses = 0;
 /** Each guest from its own address: the anonymous-session limit counts per address. */
-const newGuest = () => guest(app, `10.9.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`);
+const newGuest = () => guest(app, `10.9.0.${++addresses}`);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await buildTestApp(testDb.database));
+beforeEach(async () => {
+  ({ app } = await buildTestApp(db()));
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
+afterEach(async () => {
+  await app.close();
 });
 
 const keyOf = (method: string, url: string) => `${method} ${url}`;
