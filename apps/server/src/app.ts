@@ -182,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // Bound late: the socket server needs the auth and messages services built below.
   let realtime: Realtime | undefined;
-  const hooks = registerAuth(app, auth);
+  const optionalUser = registerAuth(app, auth, clock);
   const linkContext = createLinkContext(config);
 
   await app.register(healthRoutes, { prefix: '/api' });
@@ -190,11 +190,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     prefix: '/api',
     service: new ConfigService(app.providers, config.debugRoutesSecret),
   });
-  await app.register(authRoutes, { prefix: '/api/auth', auth, account, hooks, linkContext });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, account, optionalUser, linkContext });
   await app.register(usersRoutes, {
     prefix: '/api/user',
     service: new UsersService(new UsersRepository(database.db), clock),
-    auth: hooks,
   });
 
   const charactersRepo = new CharactersRepository(database.db);
@@ -203,23 +202,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const catalogue = new CatalogueService({ db: database.db, image, storage, characters, log: app.log });
   await catalogue.seed();
   app.decorate('catalogue', catalogue);
-  await app.register(charactersRoutes, {
-    prefix: '/api/characters',
-    service: characters,
-    portraits,
-    auth: hooks,
-  });
-  await app.register(chatsRoutes, { prefix: '/api/chats', service: characters, auth: hooks });
-  await app.register(catalogueRoutes, { prefix: '/api/catalogue', service: catalogue, auth: hooks });
-  await app.register(inflectionRoutes, { prefix: '/api/inflection', auth: hooks });
+  await app.register(charactersRoutes, { prefix: '/api/characters', service: characters, portraits });
+  await app.register(chatsRoutes, { prefix: '/api/chats', service: characters });
+  await app.register(catalogueRoutes, { prefix: '/api/catalogue', service: catalogue });
+  await app.register(inflectionRoutes, { prefix: '/api/inflection' });
   await app.register(mediaRoutes, {
     media: new MediaService({ characters, repo: charactersRepo, storage, log: app.log }),
     characters,
     storage,
-    auth: hooks,
   });
   const limits = new LimitsService(new LimitsRepository(database.db), clock);
-  await app.register(limitsRoutes, { prefix: '/api/user', service: limits, auth: hooks });
+  await app.register(limitsRoutes, { prefix: '/api/user', service: limits });
   const messagesRepo = new MessagesRepository(database.db);
   const replies = new LiveReplies(messagesRepo, app.log, deps.replies);
   replies.startRecovery();
@@ -239,7 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.chunkChars !== undefined ? { chunkChars: deps.chunkChars } : {}),
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
-  await app.register(messagesRoutes, { prefix: '/api', service: messages, auth: hooks });
+  await app.register(messagesRoutes, { prefix: '/api', service: messages });
   realtime = await attachRealtime(app, {
     sessions: auth,
     messages,

@@ -32,6 +32,8 @@ export const errors = {
   invalidCredentials: () => new AppError(401, 'invalid_credentials', SERVER_MESSAGES.invalidCredentials),
   wrongPassword: () => new AppError(401, 'wrong_password', AUTH_MESSAGES.wrongPassword),
   forbidden: (detail: string = SERVER_MESSAGES.forbidden) => new AppError(403, 'forbidden', detail),
+  /** A route for active Plus only (`access: 'plus'`): the client may open the paywall. */
+  plusRequired: () => new AppError(403, 'plus_required', SERVER_MESSAGES.plusRequired),
   notFound: () => new AppError(404, 'not_found', SERVER_MESSAGES.notFound),
   emailTaken: () => new AppError(409, 'email_taken', AUTH_MESSAGES.emailTaken),
   tokenInvalid: () => new AppError(400, 'token_invalid', SERVER_MESSAGES.tokenInvalid),

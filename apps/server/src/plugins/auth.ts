@@ -1,10 +1,34 @@
+import { SERVER_MESSAGES } from '@podruga/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError, errors } from '../errors.ts';
+import { tierOf } from '../modules/limits/limits.service.ts';
+
+/**
+ * Who may call a route, declared in its options (`config: { access }`) and enforced here, before its
+ * schema is checked:
+ * - `public`: anyone, no session read (a handler that wants the caller's session, if any, asks
+ *   `optionalUser`);
+ * - `guest`: any session, a guest's included;
+ * - `registered`: an account (a guest gets 403 «Сначала создайте аккаунт»);
+ * - `plus`: an account with active Plus (403 `plus_required` otherwise).
+ * Whose resource an id names is not an access level: the services refuse others' ids (404, or 403 for a
+ * chat's messages). docs/decisions/0012.
+ */
+export const ACCESS_LEVELS = ['public', 'guest', 'registered', 'plus'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+/** What an /api route gets when it declares nothing (the app refuses to start before that happens). */
+const DEFAULT_ACCESS: Access = 'guest';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: see `ACCESS_LEVELS`. */
+    access?: Access;
+  }
   interface FastifyRequest {
-    /** Set by `requireUser` on routes that need a session. */
+    /** The session's user on a route that needs one (set before validation); null elsewhere. */
     user: UserRow | null;
   }
 }
@@ -13,11 +37,12 @@ export interface SessionResolver {
   resolveSession(token: string): Promise<UserRow>;
 }
 
-export interface AuthHooks {
-  /** preHandler: a valid session or 401; the user lands on `request.user`. */
-  requireUser(request: FastifyRequest): Promise<void>;
-  /** The session's user when the request carries a valid token, else null; never a 401. */
-  optionalUser(request: FastifyRequest): Promise<UserRow | null>;
+/** The caller's session on a public route that behaves differently for a signed-in caller. */
+export type OptionalUser = (request: FastifyRequest) => Promise<UserRow | null>;
+
+/** Routes under /api must declare their access; others (media, the web app) are public unless they do. */
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -25,29 +50,64 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Bearer token -> user, as route hooks. The token's rules live in the resolver (the auth service). */
-export function registerAuth(app: FastifyInstance, resolver: SessionResolver): AuthHooks {
+/** The access a registered route ends up with: its declaration, else the default for /api, else public. */
+export function accessOf(url: string, config: { access?: unknown } | undefined): Access {
+  const declared = config?.access;
+  if ((ACCESS_LEVELS as readonly unknown[]).includes(declared)) return declared as Access;
+  return isApiUrl(url) ? DEFAULT_ACCESS : 'public';
+}
+
+/**
+ * Deny by default: every /api route needs a session unless it declares otherwise, and an /api route
+ * that declares nothing (or an unknown level) stops the app at start-up, so nobody gets the default by
+ * accident. Runs as a preValidation hook: after the rate limits keyed by address and the input guard,
+ * before the route's schema (a caller without the right session learns nothing about the body
+ * rules) and before the per-user rate limits, which read `request.user`.
+ */
+export function registerAuth(app: FastifyInstance, resolver: SessionResolver, clock: Clock): OptionalUser {
   app.decorateRequest('user', null);
-  return {
-    async requireUser(request) {
-      const token = bearerToken(request);
-      if (!token) throw errors.unauthorized();
-      request.user = await resolver.resolveSession(token);
-    },
-    async optionalUser(request) {
-      const token = bearerToken(request);
-      if (!token) return null;
-      try {
-        return await resolver.resolveSession(token);
-      } catch (error) {
-        if (error instanceof AppError) return null;
-        throw error;
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiUrl(route.url)) return;
+    const declared = route.config?.access;
+    if (!(ACCESS_LEVELS as readonly unknown[]).includes(declared)) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(
+        `${methods} ${route.url}: declare who may call it, config: { access: ${ACCESS_LEVELS.map((a) => `'${a}'`).join(' | ')} } (plugins/auth.ts)`,
+      );
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // no route: the 404/405 answer
+    const access = accessOf(url, request.routeOptions.config);
+    if (access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw errors.unauthorized();
+    const user = await resolver.resolveSession(token);
+    if (access !== 'guest') {
+      if (user.membershipType === 'guest') throw errors.forbidden(SERVER_MESSAGES.guestNotAllowed);
+      if (access === 'plus' && !['plus', 'vip'].includes(tierOf(user, clock.now()))) {
+        throw errors.plusRequired();
       }
-    },
+    }
+    request.user = user;
+  });
+
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    try {
+      return await resolver.resolveSession(token);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
   };
 }
 
-/** The session user on a route guarded by `requireUser`. */
+/** The session user on a route whose access is not `public`. */
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.user) throw errors.unauthorized();
   return request.user;

@@ -3,7 +3,17 @@ import { CONTROL_CHARS_MESSAGE, type ErrorBody, type ErrorCode, SERVER_MESSAGES 
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-import { userMessage } from '../validation.ts';
+
+const CYRILLIC = /[а-яё]/i;
+
+/**
+ * The `detail` of a request that failed its route schema: the first issue's message when it is one of
+ * our Russian texts (the shared schemas name every rule the user can break, in the spec's order); zod's
+ * own English fallbacks (a number where a string belongs: a client bug, not a typo) get the generic text.
+ */
+function validationDetail(message: string | undefined): string {
+  return message && CYRILLIC.test(message) ? message : SERVER_MESSAGES.badRequest;
+}
 
 /** Framework errors we let through with their status, each with our code and Russian text. */
 const CLIENT_ERRORS: Record<number, { code: ErrorCode; detail: string }> = {
@@ -30,7 +40,7 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
     return { status: error.statusCode, body: { ...error.extra, detail: error.detail, code: error.code } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const detail = userMessage(error.validation[0]?.message);
+    const detail = validationDetail(error.validation[0]?.message);
     return {
       status: 400,
       body: { detail, code: detail === CONTROL_CHARS_MESSAGE ? 'invalid_characters' : 'validation_failed' },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { errors } from '../errors.ts';
 import { containsControlChars } from './input-guard.ts';
 
@@ -36,4 +37,19 @@ export async function readMultipartForm(
   if (containsControlChars(fields)) throw errors.invalidCharacters();
   if (!file || file.length === 0) throw errors.validation(texts.missing);
   return { fields, file };
+}
+
+/** The file of a form read by `multipartBody`, for the route's body schema (present and non-empty by then). */
+export const uploadedFileSchema = z.instanceof(Buffer);
+
+/**
+ * An upload route's preValidation hook: reads the form (as `readMultipartForm`, with the route's texts)
+ * into `request.body` as its text fields plus `file`, so the route's body schema checks the fields like
+ * any other body, and the handler reads them typed from `request.body`.
+ */
+export function multipartBody(texts: { missing: string; tooLarge: string }) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const { fields, file } = await readMultipartForm(request, texts);
+    request.body = { ...fields, file };
+  };
 }

@@ -16,7 +16,7 @@ function bodyEmail(request: FastifyRequest): string {
   return '';
 }
 
-/** Keyed by the session user: these routes run the limit after `requireUser`. */
+/** Keyed by the session user: these routes run the limit after their access check (plugins/auth.ts). */
 const perUser = {
   hook: 'preHandler',
   keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { type Access, accessOf } from './auth.ts';
 
 export interface RouteEntry {
   method: string;
   /** Fastify's pattern, prefix included: `/api/characters/:id`. */
   url: string;
   schema: FastifySchema | undefined;
+  /** Who may call it (`config.access`, see plugins/auth.ts): the route-access test reads it. */
+  access: Access;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app registered: the 405 answer and the fuzz test read it. */
+    /** Every route the app registered: the 405 answer, the fuzz and the route-access tests read it. */
     routeTable: RouteTable;
   }
 }
@@ -51,7 +54,8 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) table.add({ method, url: route.url, schema: route.schema });
+    const access = accessOf(route.url, route.config);
+    for (const method of methods) table.add({ method, url: route.url, schema: route.schema, access });
   });
   return table;
 }

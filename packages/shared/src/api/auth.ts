@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MEMBERSHIP_TYPES } from '../tiers.ts';
+import {
+  validateChangeEmail,
+  validateLengths,
+  validateLogin,
+  validateNewPassword,
+  validateRecovery,
+  validateRegister,
+} from '../validation/auth.ts';
 import { oneLine } from '../validation/one-line.ts';
+import { reportRule } from '../validation/schema.ts';
 
 export const membershipTypeSchema = z.enum(MEMBERSHIP_TYPES);
 
@@ -23,20 +32,27 @@ export const anonymousBodySchema = z
   .object({ previous_token: oneLine(z.string().max(4096)).optional() })
   .nullish();
 
-/** Form bodies arrive as strings; the service validates in the spec's order. */
-export const loginFormSchema = z.object({
-  username: oneLine(z.string()).default(''),
-  password: z.string().default(''),
-});
-export const registerFormSchema = z.object({
-  email: oneLine(z.string()).default(''),
-  password: z.string().default(''),
-  name: oneLine(z.string()).default(''),
-  consent: z
-    .union([z.boolean(), z.string()])
-    .optional()
-    .transform((v) => v === true || v === 'true' || v === '1' || v === 'on'),
-});
+/**
+ * Form bodies arrive as strings, missing fields as empty ones; the form's rules then answer in the
+ * spec's order with its texts (validation/auth.ts, the same functions the dialog runs).
+ */
+export const loginFormSchema = z
+  .object({
+    username: oneLine(z.string()).default(''),
+    password: z.string().default(''),
+  })
+  .superRefine((v, ctx) => reportRule(ctx, validateLogin({ email: v.username, password: v.password })));
+export const registerFormSchema = z
+  .object({
+    email: oneLine(z.string()).default(''),
+    password: z.string().default(''),
+    name: oneLine(z.string()).default(''),
+    consent: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((v) => v === true || v === 'true' || v === '1' || v === 'on'),
+  })
+  .superRefine((v, ctx) => reportRule(ctx, validateRegister(v) ?? validateLengths(v)));
 
 /** The user as the client caches it (000 §3 User) plus the age-gate flag. */
 export const userSchema = z.object({
@@ -63,19 +79,25 @@ export const upgradeResponseSchema = z.object({
 });
 export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
 
-export const forgotPasswordBodySchema = z.object({ email: oneLine(z.string()).default('') });
+export const forgotPasswordBodySchema = z
+  .object({ email: oneLine(z.string()).default('') })
+  .superRefine((v, ctx) => reportRule(ctx, validateRecovery(v)));
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof successMessageSchema>;
 
-export const resetPasswordBodySchema = z.object({
-  token: oneLine(z.string().min(1).max(200)),
-  new_password: z.string().default(''),
-});
+export const resetPasswordBodySchema = z
+  .object({
+    token: oneLine(z.string().min(1).max(200)),
+    new_password: z.string().default(''),
+  })
+  .superRefine((v, ctx) => reportRule(ctx, validateNewPassword(v.new_password)));
 
-export const changeEmailBodySchema = z.object({
-  current_password: z.string().default(''),
-  new_email: oneLine(z.string()).default(''),
-});
+export const changeEmailBodySchema = z
+  .object({
+    current_password: z.string().default(''),
+    new_email: oneLine(z.string()).default(''),
+  })
+  .superRefine((v, ctx) => reportRule(ctx, validateChangeEmail(v)));
 
 export const verifyEmailBodySchema = z.object({ token: oneLine(z.string().min(1).max(200)) });
 export const verifyEmailResponseSchema = successMessageSchema.extend({ email_verified: z.boolean() });

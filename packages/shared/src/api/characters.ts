@@ -23,10 +23,12 @@ import {
   IMAGE_WIDTH,
   NAME_MAX,
   PAYWALL_CONTEXTS,
+  RANDOM_DEFAULTS,
   SLIDER_MAX,
   SLIDER_MIN,
 } from '../creation/rules.ts';
 import { oneLine } from '../validation/one-line.ts';
+import { orEmpty } from '../validation/schema.ts';
 
 /** An option list as a zod enum with a Russian message naming the field. */
 function choice<const T extends readonly [string, ...string[]]>(values: T, field: string) {
@@ -58,9 +60,8 @@ export const appearanceShape = {
   hairstyle: choice(HAIRSTYLE_VALUES, 'Прическа'),
 } as const;
 
-/** POST /api/characters/ and PUT /api/characters/{id} (001 §3 "Character payload on creation"). */
-export const characterInputSchema = z.object({
-  id: z.uuid({ error: 'Некорректный идентификатор подруги' }).optional(),
+/** A companion's own fields (001 §3 "Character payload on creation"), as created and as changed. */
+const characterShape = {
   name: oneLine(
     z
       .string({ error: 'Укажите имя подруги' })
@@ -78,8 +79,37 @@ export const characterInputSchema = z.object({
   mood: choice(MOOD_VALUES, 'Преобладающее настроение'),
   temperament: choice(TEMPERAMENT_VALUES, 'Темперамент').nullish(),
   img_gen_model: choice(IMAGE_MODEL_VALUES, 'Модель изображений').nullish(),
+};
+
+/** A new companion; the wizard sends her id (its draft's), the one its portrait requests named. */
+export const characterInputSchema = z.object({
+  id: z.uuid({ error: 'Некорректный идентификатор подруги' }).optional(),
+  ...characterShape,
 });
 export type CharacterInput = z.infer<typeof characterInputSchema>;
+
+/** The personality fields the spec fills with its fixed defaults when they are unset (001 §4). */
+function withRandomDefaults(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const filled: Record<string, unknown> = { ...body };
+  for (const [key, value] of Object.entries(RANDOM_DEFAULTS)) {
+    if (filled[key] === undefined || filled[key] === null) filled[key] = value;
+  }
+  return filled;
+}
+
+/** POST /api/characters/: a new companion, the unset personality fields filled with the spec's defaults. */
+export const createCharacterBodySchema = z.preprocess(withRandomDefaults, characterInputSchema);
+
+/** PUT /api/characters/{id}: only the fields sent change; her id never does. */
+export const updateCharacterBodySchema = z.preprocess(orEmpty, z.object(characterShape).partial());
+export type CharacterChangesInput = z.infer<typeof updateCharacterBodySchema>;
+
+/**
+ * `/api/characters/{id}`, `/api/chats/character/{id}`: any string — an id that is not one of hers is
+ * the service's 404, the same as another user's.
+ */
+export const idParamsSchema = z.object({ id: z.string() });
 
 export const characterSchema = z.object({
   id: z.string(),
@@ -121,15 +151,27 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
-export const createChatBodySchema = z.object({
-  character_id: z.uuid({ error: 'Некорректный идентификатор подруги' }).optional(),
-  title: oneLine(z.string().trim().max(100, { error: 'Название чата слишком длинное' })).optional(),
-});
+/** POST /api/chats/: without character_id, a chat with the user's newest companion. */
+export const createChatBodySchema = z.preprocess(
+  orEmpty,
+  z.object({
+    character_id: z.uuid({ error: 'Некорректный идентификатор подруги' }).optional(),
+    title: oneLine(z.string().trim().max(100, { error: 'Название чата слишком длинное' })).optional(),
+  }),
+);
+export type CreateChatBody = z.infer<typeof createChatBodySchema>;
 
-export const chatIdBodySchema = z.object({ chat_id: z.uuid({ error: 'Некорректный идентификатор чата' }) });
+/** The portrait and avatar uploads' text fields (multipart, beside the file): the chat she belongs to. */
+export const chatIdFieldsSchema = z.object({ chat_id: z.uuid({ error: 'Некорректный идентификатор чата' }) });
 
-/** POST /api/characters/generate_image (001 §7). */
-export const generateImageBodySchema = z.object({
+/** GET /pics/{name}: any string — a name that is not a stored object's is a 404. */
+export const mediaNameParamsSchema = z.object({ name: z.string() });
+
+/** POST /api/create_chat_directory. */
+export const chatIdBodySchema = z.preprocess(orEmpty, chatIdFieldsSchema);
+
+/** POST /api/characters/generate_image (001 §7): every field has a default or is optional. */
+const generateImageFields = z.object({
   ...appearanceShape,
   occupation: choice(OCCUPATION_VALUES, 'Профессия').optional(),
   width: z.number().int().min(256).max(1280).default(IMAGE_WIDTH),
@@ -149,7 +191,9 @@ export const generateImageBodySchema = z.object({
   used_models: z.array(z.string().max(40)).max(10).optional(),
   seed: z.number().int().min(0).max(2_147_483_647).optional(),
 });
-export type GenerateImageBody = z.input<typeof generateImageBodySchema>;
+export const generateImageBodySchema = z.preprocess(orEmpty, generateImageFields);
+export type GenerateImageBody = z.input<typeof generateImageFields>;
+export type GenerateImageInput = z.output<typeof generateImageFields>;
 
 export const generateImageResponseSchema = z.object({
   images: z.array(z.string()),
@@ -165,9 +209,10 @@ export const generateImageResponseSchema = z.object({
 });
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
 
-export const inflectBodySchema = z.object({
-  name: oneLine(z.string().trim().min(1, { error: 'Укажите имя' }).max(NAME_MAX)),
-});
+export const inflectBodySchema = z.preprocess(
+  orEmpty,
+  z.object({ name: oneLine(z.string().trim().min(1, { error: 'Укажите имя' }).max(NAME_MAX)) }),
+);
 export const inflectResponseSchema = z.object({ inflected_name: z.string() });
 
 /** The body of a 403 when a tier's companion count is reached: tells the client which paywall to show. */
@@ -198,5 +243,6 @@ export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 export const catalogueResponseSchema = z.object({ items: z.array(catalogueItemSchema) });
 
 /** POST /api/catalogue/{id}/adopt: the user's own copy of a ready-made companion and a chat with her. */
+export const catalogueIdParamsSchema = z.object({ id: z.string().max(64) });
 export const adoptResponseSchema = z.object({ character: characterSchema, chat: chatSchema });
 export type AdoptResponse = z.infer<typeof adoptResponseSchema>;

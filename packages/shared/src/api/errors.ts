@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'token_expired',
   'invalid_credentials',
   'forbidden',
+  /** An account without active Plus on a Plus-only route. */
+  'plus_required',
   'not_found',
   'conflict',
   'email_taken',

@@ -41,6 +41,9 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** GET /api/messages/{chat_id}: any string — not one of the user's chats is the service's 404. */
+export const chatIdParamsSchema = z.object({ chat_id: z.string() });
+
 /** POST /api/messages/ */
 export const postMessageBodySchema = z.object({
   chat_id: z.uuid({ error: 'Некорректный идентификатор чата' }),

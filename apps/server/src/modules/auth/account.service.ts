@@ -6,9 +6,6 @@ import {
   type SuccessMessage,
   type VerificationStatus,
   type VerifyEmailResponse,
-  validateChangeEmail,
-  validateNewPassword,
-  validateRecovery,
 } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -30,7 +27,10 @@ export interface AccountServiceDeps {
   loginThrottle: LoginThrottle;
 }
 
-/** Everything reached through an e-mailed link: password recovery, address confirmation and change. */
+/**
+ * Everything reached through an e-mailed link: password recovery, address confirmation and change.
+ * The forms' rules are checked by the routes' schemas; who may call each route, by its access level.
+ */
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
@@ -39,8 +39,6 @@ export class AccountService {
    * to find out who has an account. The per-address limit is enforced by the route.
    */
   async forgotPassword(input: { email: string }, ctx: LinkContext): Promise<SuccessMessage> {
-    const invalid = validateRecovery(input);
-    if (invalid) throw errors.validation(invalid);
     const user = await this.deps.repo.findUserByEmail(normalizeEmail(input.email));
     if (user?.email && user.isActive) {
       const { token, tokenHash } = newLinkToken();
@@ -60,8 +58,6 @@ export class AccountService {
    * confirms the address the link was sent to (the user proved they read that mailbox).
    */
   async resetPassword(input: { token: string; new_password: string }): Promise<SuccessMessage> {
-    const invalid = validateNewPassword(input.new_password);
-    if (invalid) throw errors.validation(invalid);
     const row = await this.deps.repo.findPasswordResetToken(hashLinkToken(input.token));
     if (!row || !this.isUsable(row)) throw errors.tokenInvalid();
     const user = await this.deps.repo.findUserById(row.userId);
@@ -84,9 +80,6 @@ export class AccountService {
     input: { current_password: string; new_email: string },
     ctx: LinkContext,
   ): Promise<SuccessMessage> {
-    if (user.membershipType === 'guest') throw errors.forbidden(SERVER_MESSAGES.guestNotAllowed);
-    const invalid = validateChangeEmail(input);
-    if (invalid) throw errors.validation(invalid);
     if (!(await verifyPassword(user.passwordHash, input.current_password))) throw errors.wrongPassword();
     const email = normalizeEmail(input.new_email);
     if (email === user.email) throw errors.validation(SERVER_MESSAGES.emailUnchanged);
@@ -101,7 +94,6 @@ export class AccountService {
   }
 
   async resendVerification(user: UserRow, ctx: LinkContext): Promise<SuccessMessage> {
-    if (user.membershipType === 'guest') throw errors.validation(SERVER_MESSAGES.guestNotAllowed);
     if (!user.email) throw errors.validation(SERVER_MESSAGES.noEmail);
     if (user.emailVerified) throw errors.validation(SERVER_MESSAGES.alreadyVerified);
     await this.sendVerification(user, user.email, ctx);

@@ -224,8 +224,8 @@ describe('e-mail verification', () => {
     const g = await guest(t.app);
     expectError(
       await post('/api/auth/resend-verification', undefined, g.access_token),
-      400,
-      'validation_failed',
+      403,
+      'forbidden',
       SERVER_MESSAGES.guestNotAllowed,
     );
     expectError(await post('/api/auth/resend-verification'), 401, 'unauthorized');

@@ -1,11 +1,4 @@
-import {
-  GUEST_NAME,
-  type RegisterInput,
-  TERMS_VERSION,
-  validateLengths,
-  validateLogin,
-  validateRegister,
-} from '@podruga/shared';
+import { GUEST_NAME, type RegisterInput, TERMS_VERSION } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
@@ -92,11 +85,10 @@ export class AuthService {
   /**
    * `current` is the session the request came with, if any. A guest logging in brings its companions
    * and chats along; the guest row is retired. Throttled per address by the route and per account
-   * here (`LoginThrottle`): unknown addresses get the same answers and the same work.
+   * here (`LoginThrottle`): unknown addresses get the same answers and the same work. The form was
+   * checked by the route's schema (`loginFormSchema`).
    */
   async login(input: { username: string; password: string }, current: UserRow | null): Promise<Session> {
-    const invalid = validateLogin({ email: input.username, password: input.password });
-    if (invalid) throw errors.validation(invalid);
     const email = normalizeEmail(input.username);
     const { loginThrottle } = this.deps;
     await loginThrottle.assertOpen(email);
@@ -114,11 +106,10 @@ export class AuthService {
   /**
    * Registering from a guest session upgrades that same user (same id, companions kept) and retires
    * the guest's token (token_version + 1: the answer carries the new one); otherwise a new account is
-   * created. Either way a confirmation mail goes out.
+   * created. Either way a confirmation mail goes out. The form was checked by the route's schema
+   * (`registerFormSchema`).
    */
   async register(input: RegisterInput, current: UserRow | null, ctx: LinkContext): Promise<Session> {
-    const invalid = validateRegister(input) ?? validateLengths(input);
-    if (invalid) throw errors.validation(invalid);
     const email = normalizeEmail(input.email);
     if (await this.deps.repo.findUserByEmail(email)) throw errors.emailTaken();
     const account = {

@@ -1,26 +1,25 @@
-import { adoptResponseSchema, catalogueResponseSchema } from '@podruga/shared';
+import { adoptResponseSchema, catalogueIdParamsSchema, catalogueResponseSchema } from '@podruga/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import { userOf } from '../../plugins/auth.ts';
 import { presentCharacter, presentChat } from '../characters/characters.presenter.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 /** GET /api/catalogue and POST /api/catalogue/{id}/adopt (the /gfs gallery). */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService; auth: AuthHooks }> = async (
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
   app,
-  { service, auth },
+  { service },
 ) => {
   app.get(
     '/',
-    { preHandler: auth.requireUser, schema: { response: { 200: catalogueResponseSchema } } },
+    { config: { access: 'guest' }, schema: { response: { 200: catalogueResponseSchema } } },
     async () => ({ items: await service.list() }),
   );
 
   app.post(
     '/:id/adopt',
     {
-      preHandler: auth.requireUser,
-      schema: { params: z.object({ id: z.string().max(64) }), response: { 200: adoptResponseSchema } },
+      config: { access: 'guest' },
+      schema: { params: catalogueIdParamsSchema, response: { 200: adoptResponseSchema } },
     },
     async (request) => {
       const { character, chat } = await service.adopt(userOf(request), request.params.id);

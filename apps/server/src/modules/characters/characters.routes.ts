@@ -1,56 +1,72 @@
-import { characterSchema, chatSchema, generateImageResponseSchema } from '@podruga/shared';
+import {
+  characterSchema,
+  chatSchema,
+  createCharacterBodySchema,
+  createChatBodySchema,
+  generateImageBodySchema,
+  generateImageResponseSchema,
+  idParamsSchema,
+  updateCharacterBodySchema,
+} from '@podruga/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import { userOf } from '../../plugins/auth.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { presentCharacter, presentChat } from './characters.presenter.ts';
 import type { CharactersService } from './characters.service.ts';
 import type { PortraitService } from './portrait.service.ts';
 
-const idParams = z.object({ id: z.string() });
-
-/** /api/characters/* (000 §7, 001 §7): thin — the service validates (Russian messages) and checks ownership. */
+/** /api/characters/* (000 §7, 001 §7): thin — the schemas validate, the service checks ownership. */
 export const charactersRoutes: FastifyPluginAsyncZod<{
   service: CharactersService;
   portraits: PortraitService;
-  auth: AuthHooks;
-}> = async (app, { service, portraits, auth }) => {
-  const signedIn = { preHandler: auth.requireUser };
-
-  app.get('/', { ...signedIn, schema: { response: { 200: z.array(characterSchema) } } }, async (request) =>
-    (await service.list(userOf(request))).map(presentCharacter),
+}> = async (app, { service, portraits }) => {
+  app.get(
+    '/',
+    { config: { access: 'guest' }, schema: { response: { 200: z.array(characterSchema) } } },
+    async (request) => (await service.list(userOf(request))).map(presentCharacter),
   );
 
-  app.post('/', { ...signedIn, schema: { response: { 200: characterSchema } } }, async (request) =>
-    presentCharacter(await service.create(userOf(request), request.body)),
+  app.post(
+    '/',
+    {
+      config: { access: 'guest' },
+      schema: { body: createCharacterBodySchema, response: { 200: characterSchema } },
+    },
+    async (request) => presentCharacter(await service.create(userOf(request), request.body)),
   );
 
   app.post(
     '/generate_image',
     {
-      ...signedIn,
-      config: { rateLimit: RATE_LIMITS.generateImage },
-      schema: { response: { 200: generateImageResponseSchema } },
+      config: { access: 'guest', rateLimit: RATE_LIMITS.generateImage },
+      schema: { body: generateImageBodySchema, response: { 200: generateImageResponseSchema } },
     },
     async (request) => portraits.generate(userOf(request), request.body),
   );
 
   app.get(
     '/:id',
-    { ...signedIn, schema: { params: idParams, response: { 200: characterSchema } } },
+    { config: { access: 'guest' }, schema: { params: idParamsSchema, response: { 200: characterSchema } } },
     async (request) => presentCharacter(await service.get(userOf(request), request.params.id)),
   );
 
   app.put(
     '/:id',
-    { ...signedIn, schema: { params: idParams, response: { 200: characterSchema } } },
+    {
+      config: { access: 'guest' },
+      schema: { params: idParamsSchema, body: updateCharacterBodySchema, response: { 200: characterSchema } },
+    },
     async (request) =>
       presentCharacter(await service.update(userOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/:id',
-    { ...signedIn, schema: { params: idParams, response: { 200: z.object({ success: z.literal(true) }) } } },
+    {
+      config: { access: 'guest' },
+      schema: { params: idParamsSchema, response: { 200: z.object({ success: z.literal(true) }) } },
+    },
     async (request) => {
       await service.delete(userOf(request), request.params.id);
       return { success: true as const };
@@ -59,23 +75,28 @@ export const charactersRoutes: FastifyPluginAsyncZod<{
 };
 
 /** /api/chats/* (000 §7). */
-export const chatsRoutes: FastifyPluginAsyncZod<{ service: CharactersService; auth: AuthHooks }> = async (
+export const chatsRoutes: FastifyPluginAsyncZod<{ service: CharactersService }> = async (
   app,
-  { service, auth },
+  { service },
 ) => {
-  const signedIn = { preHandler: auth.requireUser };
-
-  app.get('/', { ...signedIn, schema: { response: { 200: z.array(chatSchema) } } }, async (request) =>
-    (await service.listChats(userOf(request))).map(presentChat),
+  app.get(
+    '/',
+    { config: { access: 'guest' }, schema: { response: { 200: z.array(chatSchema) } } },
+    async (request) => (await service.listChats(userOf(request))).map(presentChat),
   );
 
-  app.post('/', { ...signedIn, schema: { response: { 200: chatSchema } } }, async (request) =>
-    presentChat(await service.createChat(userOf(request), request.body)),
+  app.post(
+    '/',
+    { config: { access: 'guest' }, schema: { body: createChatBodySchema, response: { 200: chatSchema } } },
+    async (request) => presentChat(await service.createChat(userOf(request), request.body)),
   );
 
   app.get(
     '/character/:id',
-    { ...signedIn, schema: { params: idParams, response: { 200: z.array(chatSchema) } } },
+    {
+      config: { access: 'guest' },
+      schema: { params: idParamsSchema, response: { 200: z.array(chatSchema) } },
+    },
     async (request) => (await service.chatsOfCharacter(userOf(request), request.params.id)).map(presentChat),
   );
 };

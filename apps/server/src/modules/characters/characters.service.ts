@@ -1,19 +1,18 @@
 import {
   ageWithWord,
+  type CharacterChangesInput,
   type CharacterInput,
-  characterInputSchema,
-  createChatBodySchema,
+  type CreateChatBody,
   OCCUPATIONS,
   optionLabel,
   PERSONALITIES,
-  RANDOM_DEFAULTS,
 } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { CharacterRow, ChatRow, UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
-import { isUuid, parseOrThrow } from '../../validation.ts';
+import { isUuid } from '../../validation.ts';
 import { checkText } from '../safety/safety.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
@@ -21,8 +20,6 @@ import { companionLimitError, companionLimitFor } from './limits.ts';
 
 export const DEFAULT_CHAT_TITLE = 'New Chat';
 export const chatTitleFor = (name: string) => `Chat with ${name}`;
-
-const updateSchema = characterInputSchema.omit({ id: true }).partial();
 
 /** "Заботливая учительница, 23 года": a one-line summary from the traits. */
 export function summaryFor(c: {
@@ -37,16 +34,6 @@ export function summaryFor(c: {
     .filter(Boolean)
     .join(', ');
   return `${parts}, ${ageWithWord(c.age)}`;
-}
-
-/** The personality fields the spec fills with its fixed defaults when they are unset (001 §4). */
-function withDefaults(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const filled: Record<string, unknown> = { ...body };
-  for (const [key, value] of Object.entries(RANDOM_DEFAULTS)) {
-    if (filled[key] === undefined || filled[key] === null) filled[key] = value;
-  }
-  return filled;
 }
 
 export function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter, 'id'> {
@@ -73,7 +60,7 @@ export function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter,
   };
 }
 
-function changesFrom(input: Partial<Omit<CharacterInput, 'id'>>): CharacterChanges {
+function changesFrom(input: CharacterChangesInput): CharacterChanges {
   const map: Record<string, keyof CharacterChanges> = {
     name: 'name',
     age: 'age',
@@ -114,7 +101,10 @@ export interface CharactersServiceDeps {
   log: Logger;
 }
 
-/** Companions and chats: validation, safety, the tier's companion count and ownership on every id. */
+/**
+ * Companions and chats: safety, the tier's companion count and ownership on every id. Inputs arrive
+ * checked by the routes' shared schemas (createCharacterBodySchema and its kin).
+ */
 export class CharactersService {
   constructor(private readonly deps: CharactersServiceDeps) {}
 
@@ -130,8 +120,7 @@ export class CharactersService {
     return row;
   }
 
-  async create(user: UserRow, body: unknown): Promise<CharacterRow> {
-    const input = parseOrThrow(characterInputSchema, withDefaults(body));
+  async create(user: UserRow, input: CharacterInput): Promise<CharacterRow> {
     assertSafeName(input.name);
     const { character } = await this.insert(
       user,
@@ -159,9 +148,8 @@ export class CharactersService {
     throw companionLimitError({ ...limit, limit: limit.limit ?? 0 }, result.currentCount);
   }
 
-  async update(user: UserRow, id: string, body: unknown): Promise<CharacterRow> {
+  async update(user: UserRow, id: string, input: CharacterChangesInput): Promise<CharacterRow> {
     const current = await this.get(user, id);
-    const input = parseOrThrow(updateSchema, body ?? {});
     if (input.name !== undefined) assertSafeName(input.name);
     const changes = changesFrom(input);
     const merged = { ...current, ...changes };
@@ -203,8 +191,7 @@ export class CharactersService {
   }
 
   /** Without character_id: the user's newest companion, or a Russian 400 when there is none. */
-  async createChat(user: UserRow, body: unknown): Promise<ChatRow> {
-    const input = parseOrThrow(createChatBodySchema, body ?? {});
+  async createChat(user: UserRow, input: CreateChatBody): Promise<ChatRow> {
     const character = input.character_id
       ? await this.get(user, input.character_id)
       : await this.deps.repo.newestOwned(user.id);

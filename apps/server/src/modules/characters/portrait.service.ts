@@ -1,7 +1,7 @@
 import {
   FIRST_IMAGE_MODEL,
+  type GenerateImageInput,
   type GenerateImageResponse,
-  generateImageBodySchema,
   IMAGE_MODEL_VALUES,
   REGENERATE_LIMIT,
 } from '@podruga/shared';
@@ -9,7 +9,6 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { IMAGE_ERROR_MESSAGES, type ImagePort, ImageProviderError } from '../../providers/image/port.ts';
-import { parseOrThrow } from '../../validation.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharactersRepository } from './characters.repository.ts';
 import { buildPortraitPrompt } from './portrait-prompt.ts';
@@ -49,8 +48,7 @@ export class PortraitService {
     },
   ) {}
 
-  async generate(user: UserRow, body: unknown): Promise<GenerateImageResponse> {
-    const input = parseOrThrow(generateImageBodySchema, body ?? {});
+  async generate(user: UserRow, input: GenerateImageInput): Promise<GenerateImageResponse> {
     const { prompt, negativePrompt } = buildPortraitPrompt(input, input.negative_prompt);
     const model = chooseModel(input.model, input.used_models);
     const random = this.deps.random ?? Math.random;

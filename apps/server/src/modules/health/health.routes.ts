@@ -5,7 +5,9 @@ const healthResponseSchema = z.object({ status: z.literal('ok') });
 
 /** For load balancers and uptime checks; answers even in maintenance mode. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
 };

@@ -1,8 +1,6 @@
 import { inflectBodySchema, inflectResponseSchema } from '@podruga/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inclineFirstname } from 'lvovich';
-import type { AuthHooks } from '../../plugins/auth.ts';
-import { parseOrThrow } from '../../validation.ts';
 
 export type NameCase = 'genitive' | 'accusative';
 
@@ -23,7 +21,7 @@ export function inflectName(name: string, nameCase: NameCase): string {
  * /api/inflection/* (001 §7). `inflect_name` gives the genitive, the original's default form
  * ("Профиль Анны"); the two named routes give the genitive and the accusative ("Выбрать Анну").
  */
-export const inflectionRoutes: FastifyPluginAsyncZod<{ auth: AuthHooks }> = async (app, { auth }) => {
+export const inflectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes: Array<[string, NameCase]> = [
     ['/inflect_name', 'genitive'],
     ['/inflect_name_genitive', 'genitive'],
@@ -32,11 +30,11 @@ export const inflectionRoutes: FastifyPluginAsyncZod<{ auth: AuthHooks }> = asyn
   for (const [path, nameCase] of routes) {
     app.post(
       path,
-      { preHandler: auth.requireUser, schema: { response: { 200: inflectResponseSchema } } },
-      async (request) => {
-        const { name } = parseOrThrow(inflectBodySchema, request.body ?? {});
-        return { inflected_name: inflectName(name, nameCase) };
+      {
+        config: { access: 'guest' },
+        schema: { body: inflectBodySchema, response: { 200: inflectResponseSchema } },
       },
+      async (request) => ({ inflected_name: inflectName(request.body.name, nameCase) }),
     );
   }
 };

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
   analyzeImageResponseSchema,
+  chatIdFieldsSchema,
+  chatIdParamsSchema,
   firstMessageBodySchema,
   firstMessageResponseSchema,
   IMAGE_MAX_BYTES,
@@ -9,25 +11,31 @@ import {
   postMessageBodySchema,
   postMessageResponseSchema,
 } from '@podruga/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthHooks, userOf } from '../../plugins/auth.ts';
-import { readMultipartForm } from '../../plugins/multipart-form.ts';
+import { userOf } from '../../plugins/auth.ts';
+import { multipartBody, uploadedFileSchema } from '../../plugins/multipart-form.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { presentMessage } from './messages.presenter.ts';
 import type { MessagesService } from './messages.service.ts';
 import { restImageBody, restMessageBody } from './send/present.ts';
 
+/** The HTTP fallback's form: the chat, the photo, and the words sent with it. */
+const analyzeImageBody = chatIdFieldsSchema.extend({
+  content: z.string().optional(),
+  file: uploadedFileSchema,
+});
+
 /** GET /api/messages/{chat_id}, POST /api/messages/, POST /api/first_message (000 §7). */
-export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; auth: AuthHooks }> = async (
+export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
   app,
-  { service, auth },
+  { service },
 ) => {
   app.get(
     '/messages/:chat_id',
     {
-      preHandler: auth.requireUser,
-      schema: { params: z.object({ chat_id: z.string() }), response: { 200: z.array(messageSchema) } },
+      config: { access: 'guest' },
+      schema: { params: chatIdParamsSchema, response: { 200: z.array(messageSchema) } },
     },
     async (request) => (await service.list(userOf(request), request.params.chat_id)).map(presentMessage),
   );
@@ -35,7 +43,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
   app.post(
     '/messages/',
     {
-      preHandler: auth.requireUser,
+      config: { access: 'guest' },
       schema: { body: postMessageBodySchema, response: { 200: postMessageResponseSchema } },
     },
     async (request): Promise<PostMessageResponse> => {
@@ -58,7 +66,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
   app.post(
     '/first_message',
     {
-      preHandler: auth.requireUser,
+      config: { access: 'guest' },
       schema: { body: firstMessageBodySchema, response: { 200: firstMessageResponseSchema } },
     },
     async (request) => {
@@ -72,21 +80,22 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService; a
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 8 * 1024 },
     });
     /** The HTTP fallback of image_message: multipart {file, chat_id[, content]} -> the reply. */
-    uploads.post(
+    uploads.withTypeProvider<ZodTypeProvider>().post(
       '/analyze_image',
       {
-        preHandler: auth.requireUser,
+        config: { access: 'guest' },
         bodyLimit: IMAGE_MAX_BYTES + 64 * 1024,
-        schema: { response: { 200: analyzeImageResponseSchema } },
-      },
-      async (request) => {
-        const { fields, file } = await readMultipartForm(request, {
+        preValidation: multipartBody({
           missing: CHAT_IMAGE_MESSAGES.unsupported,
           tooLarge: CHAT_IMAGE_MESSAGES.tooLarge,
-        });
+        }),
+        schema: { body: analyzeImageBody, response: { 200: analyzeImageResponseSchema } },
+      },
+      async (request) => {
+        const { chat_id, content, file } = request.body;
         const outcome = await service.send(userOf(request), {
-          chatId: fields.chat_id ?? '',
-          content: fields.content ?? '',
+          chatId: chat_id,
+          content: content ?? '',
           image: file,
         });
         return restImageBody(outcome);

@@ -1,15 +1,13 @@
 import { confirmAdultResponseSchema } from '@podruga/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthHooks, userOf } from '../../plugins/auth.ts';
+import { userOf } from '../../plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; auth: AuthHooks }> = async (
-  app,
-  { service, auth },
-) => {
+/** POST /api/user/confirm-adult: the 18+ answer, kept on the user. */
+export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
   app.post(
     '/confirm-adult',
-    { preHandler: auth.requireUser, schema: { response: { 200: confirmAdultResponseSchema } } },
+    { config: { access: 'guest' }, schema: { response: { 200: confirmAdultResponseSchema } } },
     async (request) => service.confirmAdult(userOf(request)),
   );
 };
