@@ -207,7 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', service: catalogue });
   await app.register(inflectionRoutes, { prefix: '/api/inflection' });
   await app.register(mediaRoutes, {
-    media: new MediaService({ characters, repo: charactersRepo, storage, log: app.log }),
+    media: new MediaService({ characters, storage }),
     characters,
     storage,
   });

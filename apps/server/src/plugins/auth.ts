@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError, errors } from '../errors.ts';
+import type { SessionResolver } from '../modules/auth/auth.service.ts';
 import { tierOf } from '../modules/limits/limits.service.ts';
 
 /**
@@ -33,10 +34,6 @@ declare module 'fastify' {
   }
 }
 
-export interface SessionResolver {
-  resolveSession(token: string): Promise<UserRow>;
-}
-
 /** The caller's session on a public route that behaves differently for a signed-in caller. */
 export type OptionalUser = (request: FastifyRequest) => Promise<UserRow | null>;
 
@@ -64,7 +61,11 @@ export function accessOf(url: string, config: { access?: unknown } | undefined):
  * before the route's schema (a caller without the right session learns nothing about the body
  * rules) and before the per-user rate limits, which read `request.user`.
  */
-export function registerAuth(app: FastifyInstance, resolver: SessionResolver, clock: Clock): OptionalUser {
+export function registerAuth(
+  app: FastifyInstance,
+  resolver: Pick<SessionResolver, 'resolveSession'>,
+  clock: Clock,
+): OptionalUser {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {

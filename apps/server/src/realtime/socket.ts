@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import type { SessionClaims } from '../modules/auth/session-tokens.ts';
+import type { SessionResolver } from '../modules/auth/auth.service.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
@@ -23,11 +23,6 @@ interface SocketData {
 
 type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-export interface SessionResolver {
-  resolveSession(token: string): Promise<UserRow>;
-  claims(token: string): Promise<SessionClaims>;
-}
 
 export interface RealtimeDeps {
   sessions: SessionResolver;
@@ -49,6 +44,9 @@ export interface SocketEventCap {
   windowMs: number;
   disconnectAfter: number;
 }
+
+/** A reply goes on this long after the user's last socket left (a reload or a blip is back well within it). */
+export const ABANDON_GRACE_MS = 15_000;
 
 export const SOCKET_EVENT_CAP: SocketEventCap = { events: 30, windowMs: 10_000, disconnectAfter: 3 };
 
@@ -99,7 +97,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redis, redisSub));
   }
-  const graceMs = deps.abandonGraceMs ?? 15_000;
+  const graceMs = deps.abandonGraceMs ?? ABANDON_GRACE_MS;
   const generations = new Set<Generation>();
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();

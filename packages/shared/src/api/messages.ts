@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { LIMIT_TIERS } from '../tiers.ts';
 
+/** The longest message a user may send, in characters (after trimming), and what they are told. */
+export const MESSAGE_MAX_CHARS = 4000;
+export const MESSAGE_TOO_LONG = `Сообщение слишком длинное (не больше ${MESSAGE_MAX_CHARS} символов)`;
+
 export const MESSAGE_TYPES = [
   'text',
   'image',
@@ -47,7 +51,7 @@ export const chatIdParamsSchema = z.object({ chat_id: z.string() });
 /** POST /api/messages/ */
 export const postMessageBodySchema = z.object({
   chat_id: z.uuid({ error: 'Некорректный идентификатор чата' }),
-  content: z.string().max(4000, { error: 'Сообщение слишком длинное (не больше 4000 символов)' }),
+  content: z.string().max(MESSAGE_MAX_CHARS, { error: MESSAGE_TOO_LONG }),
   image_path: z.string().max(200).nullish(),
   is_user: z.boolean().default(true),
 });

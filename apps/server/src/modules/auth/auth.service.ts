@@ -37,6 +37,13 @@ export interface GuestRequest {
   previousToken?: string | undefined;
 }
 
+/** Turns a bearer token into its user (the HTTP hook, the socket's `authenticate`) or its claims. */
+export interface SessionResolver {
+  resolveSession(token: string): Promise<UserRow>;
+  /** Signature and expiry only, for a caller that reads the user itself (and passes it to `sessionUser`). */
+  claims(token: string): Promise<SessionClaims>;
+}
+
 /** The session's user, or the 401: unknown or retired users, and tokens from before a revocation. */
 export function sessionUser(user: UserRow | undefined, claims: SessionClaims): UserRow {
   if (!user?.isActive) throw errors.unauthorized();
@@ -45,7 +52,7 @@ export function sessionUser(user: UserRow | undefined, claims: SessionClaims): U
 }
 
 /** Sessions: guests, login, registration, and turning a bearer token into its user. */
-export class AuthService {
+export class AuthService implements SessionResolver {
   constructor(private readonly deps: AuthServiceDeps) {}
 
   /**

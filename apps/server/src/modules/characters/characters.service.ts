@@ -159,6 +159,27 @@ export class CharactersService {
     return row;
   }
 
+  /**
+   * Her portrait (`image`) or avatar is now the stored media `name`; the picture it replaces is deleted
+   * from storage when nothing else shows it.
+   */
+  async setPicture(
+    user: UserRow,
+    character: CharacterRow,
+    kind: 'image' | 'avatar',
+    name: string,
+  ): Promise<void> {
+    const { repo, storage, log } = this.deps;
+    const previous = kind === 'image' ? character.image : character.avatar;
+    await repo.update(user.id, character.id, kind === 'image' ? { image: name } : { avatar: name });
+    if (!previous || previous === name || previous.includes('/')) return;
+    try {
+      if (!(await repo.mediaInUse(previous))) await storage.delete(previous);
+    } catch (error) {
+      log.warn({ err: error }, 'could not delete replaced media');
+    }
+  }
+
   /** Deletes her, her chats and messages, her chat folders and her media no one else shows. */
   async delete(user: UserRow, id: string): Promise<void> {
     if (!isUuid(id)) throw errors.notFound();

@@ -1,32 +1,7 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dailyUsage, messages } from '../../db/schema/index.ts';
-
-export type UsageResource = 'messages' | 'voice_seconds' | 'videos';
-
-/** One use of a daily allowance: whose, which day, what, and how many are allowed in all. */
-export interface Usage {
-  userId: string;
-  day: string;
-  resource: UsageResource;
-  limit: number;
-  amount: number;
-}
-
-/**
- * The statement that takes `amount` from today's allowance, returning the new count, or no row when
- * that would pass `limit`. Usable on its own or as the first step (a CTE) of a statement that stores
- * something only when the allowance had room.
- */
-export function consumeStatement({ userId, day, resource, limit, amount }: Usage): SQL {
-  return sql`
-      insert into ${dailyUsage} (user_id, day, resource, count)
-      values (${userId}, ${day}, ${resource}, ${amount})
-      on conflict (user_id, day, resource) do update
-        set count = ${dailyUsage}.count + ${amount}
-        where ${dailyUsage}.count + ${amount} <= ${limit}
-      returning count`;
-}
+import { consumeStatement, type UsageResource } from './usage-statement.ts';
 
 /** Daily counters. Queries only; the tier rules live in the service. */
 export class LimitsRepository {

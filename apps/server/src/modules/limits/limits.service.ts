@@ -8,8 +8,9 @@ import {
 } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { LimitsRepository, Usage, UsageResource } from './limits.repository.ts';
+import type { LimitsRepository } from './limits.repository.ts';
 import { moscowDay, untilMoscowMidnight } from './moscow.ts';
+import type { Usage, UsageResource } from './usage-statement.ts';
 
 /**
  * The user's limit tier (DESIGN §5): vip = active VIP on top of active Plus; plus = active Plus;

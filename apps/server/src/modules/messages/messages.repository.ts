@@ -11,7 +11,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
-import { consumeStatement, type Usage } from '../limits/limits.repository.ts';
+import { consumeStatement, type Usage } from '../limits/usage-statement.ts';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id'>;
 

@@ -1,10 +1,10 @@
-import { RATE_LIMIT_DETAIL } from '@podruga/shared';
+import { MESSAGE_TOO_LONG, RATE_LIMIT_DETAIL } from '@podruga/shared';
 
 /** What the messages module says to the user (and the original client's English where it kept it). */
 export const MESSAGE_TEXTS = {
   notAuthorized: 'Not authorized to view this chat',
   empty: 'Сообщение не может быть пустым',
-  tooLong: 'Сообщение слишком длинное (не больше 4000 символов)',
+  tooLong: MESSAGE_TOO_LONG,
   partialReply: 'Не удалось получить ответ полностью. Попробуйте ещё раз.',
   noReply: 'Не удалось получить ответ. Попробуйте ещё раз.',
   rateLimitDetail: RATE_LIMIT_DETAIL,

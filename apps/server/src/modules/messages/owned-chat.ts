@@ -1,13 +1,12 @@
 import type { CharacterRow, ChatRow, UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
+import { isUuid } from '../../validation.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 import { MESSAGE_TEXTS } from './messages.texts.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A chat id worth asking the database about: a malformed one is simply no chat (404, never a 500). */
 export function chatIdOrNull(chatId: string): string | null {
-  return UUID.test(chatId) ? chatId : null;
+  return isUuid(chatId) ? chatId : null;
 }
 
 /** 404 for an unknown chat, 403 for another user's (000 §6). */

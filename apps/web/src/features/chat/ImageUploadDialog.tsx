@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { MESSAGE_MAX_CHARS } from '@podruga/shared';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import classes from './ChatPage.module.css';
 import { IMAGE_ACCEPT_ATTR, IMAGE_TEXTS, validateImageFile } from './image.ts';
@@ -108,7 +109,7 @@ export function ImageUploadDialog({
           autosize
           minRows={2}
           maxRows={5}
-          maxLength={4000}
+          maxLength={MESSAGE_MAX_CHARS}
           value={caption}
           onChange={(event) => setCaption(event.currentTarget.value)}
         />

@@ -1,4 +1,4 @@
-import { hasControlChars } from '@podruga/shared';
+import { hasControlChars, MESSAGE_MAX_CHARS } from '@podruga/shared';
 import { AppError, errors } from '../../../errors.ts';
 import type { SendThrottle } from '../../limits/send-throttle.ts';
 import type { MessagesRepository } from '../messages.repository.ts';
@@ -11,8 +11,6 @@ import type { SendInput } from './outcome.ts';
  * the sender as `{detail, code}` over REST, an `error` event with the `client_id` over the socket).
  */
 
-/** The longest message, in characters (after trimming). */
-const MESSAGE_MAX_CHARS = 4000;
 /** A stored media name: flat, no scheme, no path (`<hash>.jpg`). Ownership is checked after. */
 const MEDIA_NAME = /^[A-Za-z0-9][\w-]{0,150}(\.[A-Za-z0-9]{1,8})?$/;
 
