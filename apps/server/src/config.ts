@@ -34,7 +34,7 @@ const bool = z.string().transform((v, ctx) => {
 
 /**
  * Every environment variable the server reads: its parser, its default and what it is for. README's
- * env table and docs/OPERATIONS.md are checked against this list, so it is the single reference.
+ * env table is generated from this list and a test keeps them equal, so it is the single reference.
  */
 const ENV = {
   PORT: {
@@ -56,7 +56,7 @@ const ENV = {
   REDIS_URL: {
     default: null,
     description:
-      'Redis URL, shared by all instances for rate limits and socket.io rooms; unset = per-process memory',
+      'Redis URL, shared by all instances for rate limits, socket.io rooms and the job queue (BullMQ); unset = per-process memory and jobs run in-process',
     schema: optionalUrl(['redis:', 'rediss:']),
   },
   PUBLIC_URL: {

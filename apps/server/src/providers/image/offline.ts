@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { seeded } from '../../random.ts';
 import { loadSharp } from '../../sharp.ts';
 import type { ImagePort, ImageRequest, PortraitTraits } from './port.ts';
@@ -225,9 +224,4 @@ export function createOfflineImage(): ImagePort {
       return { images: [await renderPortrait(request)], model: request.model, seed: request.seed };
     },
   };
-}
-
-/** A stable seed from any text (catalogue ids, tests). */
-export function seedFrom(text: string): number {
-  return createHash('sha256').update(text).digest().readUInt32BE(0) & 0x7fffffff;
 }
