@@ -44,7 +44,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   describe(): string {
-    return `jobs: BullMQ on Redis (prefix "${this.options.prefix}")`;
+    return `jobs: BullMQ on Redis, key prefix ${this.options.prefix}`;
   }
 
   handle<P>(type: JobType<P>, handler: JobHandler<P>): void {
