@@ -6,12 +6,12 @@ import { z } from 'zod';
 /** The built web app sits at apps/web/dist both from src/ (tests, tsx) and from dist/ (the bundle). */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
-export type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
+const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
+type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
 const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
 
-export const LLM_PROVIDERS = ['offline', 'openai'] as const;
-export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+const LLM_PROVIDERS = ['offline', 'openai'] as const;
+type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
@@ -252,7 +252,7 @@ const envSchema = z.object(
   },
 );
 
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   port: number;

@@ -47,7 +47,7 @@ export function backoffDelay(type: JobType<unknown>, attempt: number): number {
   return type.backoffMs * 2 ** (attempt - 1);
 }
 
-export interface JobContext {
+interface JobContext {
   /** 1 for the first try. */
   attempt: number;
 }

@@ -206,7 +206,7 @@ ${frontHair(t.hairstyle, hair)}
 </svg>`;
 }
 
-export async function renderPortrait(request: ImageRequest): Promise<Buffer> {
+async function renderPortrait(request: ImageRequest): Promise<Buffer> {
   const sharp = await loadSharp();
   // Fixed encoder settings keep the bytes identical for the same SVG.
   return sharp(Buffer.from(portraitSvg(request)))
