@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createJobQueue, type JobQueueOptions } from './jobs/index.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { loadOrCreateSecret } from './keys.ts';
 import { createLinkContext } from './link-context.ts';
 import { AccountService } from './modules/auth/account.service.ts';
@@ -16,6 +18,7 @@ import {
   LoginThrottle,
   type LoginThrottleOptions,
 } from './modules/auth/throttle.ts';
+import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { CharactersRepository } from './modules/characters/characters.repository.ts';
@@ -93,6 +96,8 @@ export interface AppDeps {
   counterPrefix?: string;
   /** Shorter login locks for tests. */
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /** The job queue's BullMQ prefix, or the in-process runner's retry timer (tests). */
+  jobs?: JobQueueOptions;
 }
 
 /** A deploy's SIGTERM lets replies in flight finish for this long (docs/decisions/0007). */
@@ -104,8 +109,10 @@ declare module 'fastify' {
     mail: MailDispatcher;
     /** The adapter behind each provider port. */
     providers: Record<string, ProviderInfo>;
-    /** The ready-made companions; server.ts fills their portraits after listening. */
+    /** The ready-made companions; server.ts seeds them (and queues missing portraits) at start. */
     catalogue: CatalogueService;
+    /** Slow work off the request path (jobs/): in-process, or BullMQ when REDIS_URL is set. */
+    jobs: JobQueue;
     /** socket.io at /socket.io. */
     realtime: Realtime;
     /** Streaming replies: server.ts recovers those a dead instance left at start-up. */
@@ -154,6 +161,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await mail.drain();
     await mailer.close();
   });
+  // Added after the database's onClose, so it runs before it (LIFO): running jobs still have the database.
+  const jobs = await createJobQueue(config.redisUrl, app.log, deps.jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.close(deps.drainMs ?? DRAIN_MS));
 
   await registerBodyParsers(app);
   await registerSecurityHeaders(app, config.mediaBaseUrl);
@@ -199,8 +210,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const charactersRepo = new CharactersRepository(database.db);
   const characters = new CharactersService({ repo: charactersRepo, storage, clock, log: app.log });
   const portraits = new PortraitService({ image, repo: charactersRepo, log: app.log });
-  const catalogue = new CatalogueService({ db: database.db, image, storage, characters, log: app.log });
-  await catalogue.seed();
+  const catalogue = new CatalogueService({
+    repo: new CatalogueRepository(database.db),
+    jobs,
+    image,
+    storage,
+    characters,
+    log: app.log,
+  });
   app.decorate('catalogue', catalogue);
   await app.register(charactersRoutes, { prefix: '/api/characters', service: characters, portraits });
   await app.register(chatsRoutes, { prefix: '/api/chats', service: characters });

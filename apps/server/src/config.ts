@@ -6,12 +6,12 @@ import { z } from 'zod';
 /** The built web app sits at apps/web/dist both from src/ (tests, tsx) and from dist/ (the bundle). */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
-export type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
+const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
+type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
 const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
 
-export const LLM_PROVIDERS = ['offline', 'openai'] as const;
-export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+const LLM_PROVIDERS = ['offline', 'openai'] as const;
+type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
@@ -34,7 +34,7 @@ const bool = z.string().transform((v, ctx) => {
 
 /**
  * Every environment variable the server reads: its parser, its default and what it is for. README's
- * env table and docs/OPERATIONS.md are checked against this list, so it is the single reference.
+ * env table is generated from this list and a test keeps them equal, so it is the single reference.
  */
 const ENV = {
   PORT: {
@@ -56,7 +56,7 @@ const ENV = {
   REDIS_URL: {
     default: null,
     description:
-      'Redis URL, shared by all instances for rate limits and socket.io rooms; unset = per-process memory',
+      'Redis URL, shared by all instances for rate limits, socket.io rooms and the job queue (BullMQ); unset = per-process memory and jobs run in-process',
     schema: optionalUrl(['redis:', 'rediss:']),
   },
   PUBLIC_URL: {
@@ -252,7 +252,7 @@ const envSchema = z.object(
   },
 );
 
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   port: number;

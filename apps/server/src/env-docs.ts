@@ -1,7 +1,7 @@
 import { ENV_VARS } from './config.ts';
 
-export const ENV_TABLE_START = '<!-- env-table:start -->';
-export const ENV_TABLE_END = '<!-- env-table:end -->';
+const ENV_TABLE_START = '<!-- env-table:start -->';
+const ENV_TABLE_END = '<!-- env-table:end -->';
 
 /** The README's environment table, rendered from config.ts so the two cannot drift apart. */
 export function renderEnvTable(): string {

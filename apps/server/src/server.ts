@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 /**
- * Reads the environment, migrates, finishes the replies a killed process left streaming, listens, and
- * on SIGINT/SIGTERM closes cleanly: new messages refused, replies in flight given up to 10 s, the rest
- * stored as interrupted (docs/decisions/0007).
+ * Reads the environment, migrates, finishes the replies a killed process left streaming, seeds the
+ * catalogue, listens, and on SIGINT/SIGTERM closes cleanly: new messages refused, replies in flight
+ * given up to 10 s, the rest stored as interrupted (docs/decisions/0007), running jobs given 10 s.
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -20,7 +20,10 @@ async function main(): Promise<void> {
     app.log.warn(recovered, 'replies left streaming by a stopped process were finished');
   }
 
-  for (const provider of Object.values(app.providers)) {
+  // Upserts the ready-made companions and queues their missing portraits: drawn off the request path.
+  await app.catalogue.seed();
+
+  for (const provider of [...Object.values(app.providers), app.jobs]) {
     if (provider.offline) app.log.warn(provider.describe());
     else app.log.info(provider.describe());
   }
@@ -51,8 +54,6 @@ async function main(): Promise<void> {
   const shown =
     config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
   app.log.info(`Podruga is running at ${shown}`);
-  // Catalogue portraits are made off the request path; GET /api/catalogue waits for them if asked first.
-  void app.catalogue.fillPortraits();
 }
 
 main().catch((error: unknown) => {

@@ -37,8 +37,3 @@ export function isPlusActive(user: MembershipState, now: Date = new Date()): boo
     new Date(user.membership_expiry).getTime() > now.getTime()
   );
 }
-
-/** Expired Plus is type plus with a past (or missing) expiry. */
-export function isPlusExpired(user: MembershipState, now: Date = new Date()): boolean {
-  return user.membership_type === 'plus' && !isPlusActive(user, now);
-}

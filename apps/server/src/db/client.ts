@@ -8,11 +8,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type repositories see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export interface MigrateOptions {
+interface MigrateOptions {
   /** Defaults to the committed apps/server/drizzle folder. */
   migrationsFolder?: string;
   /** Where drizzle keeps its journal; tests give each file its own schema. */

@@ -19,7 +19,7 @@ function escapeAttribute(text: string): string {
  * index.html for one brand: its title, and `<meta name="podruga-brand">` carrying what the app needs
  * before any API call (logo text, title, support address).
  */
-export function renderIndexHtml(template: string, brand: Brand): string {
+function renderIndexHtml(template: string, brand: Brand): string {
   const meta = JSON.stringify({
     id: brand.id,
     logoText: brand.logoText,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,8 @@ export async function buildTestApp(
     clock,
     onGuestMigrated: (guestUserId, accountUserId) =>
       void guestMigrations.push({ guestUserId, accountUserId }),
+    // With REDIS_URL, BullMQ queues of their own: no test takes another's (or a dev server's) jobs.
+    jobs: { prefix: `test-jobs-${randomBytes(4).toString('hex')}`, ephemeral: true },
     ...options.deps,
   });
   return { app, config, mailer, clock, guestMigrations };

@@ -1,5 +1,6 @@
 import { afterEach, expect, vi } from 'vitest';
-import { ApiError, api, type RequestOptions } from '../shared/api/index.ts';
+import type { RequestOptions } from '../shared/api/ApiClient.ts';
+import { ApiError, api } from '../shared/api/index.ts';
 
 /** What a stubbed route answers: a body, or a thrown `apiError(…)`. */
 export type StubHandler = (options: RequestOptions) => unknown;

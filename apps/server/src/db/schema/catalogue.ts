@@ -4,8 +4,8 @@ import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * The ready-made companions of /gfs: no owner. Seeded idempotently at startup from code
- * (modules/catalogue/catalogue.seed.ts); portraits are made by the image port and stored by the storage
- * port, filled in lazily. Adopting one copies its traits into a character the user owns.
+ * (modules/catalogue/catalogue.seed.ts); portraits are drawn by the image port in a job after the seed
+ * and stored by the storage port. Adopting one copies its traits into a character the user owns.
  */
 export const catalogueCompanions = pgTable(
   'catalogue_companions',

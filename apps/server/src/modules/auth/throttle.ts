@@ -21,7 +21,7 @@ export interface LoginThrottleOptions {
 export const LOGIN_THROTTLE: LoginThrottleOptions = { freeFailures: 5, firstLockS: 60, maxLockS: HOUR_S };
 
 /** Guests one proven earlier session (a signed token of a user that is no longer a guest) may start an hour. */
-export const GUESTS_PER_PROOF_PER_HOUR = ANONYMOUS_SESSIONS_PER_HOUR;
+const GUESTS_PER_PROOF_PER_HOUR = ANONYMOUS_SESSIONS_PER_HOUR;
 
 /**
  * Per-account login throttling on top of the per-address limit: keyed on the normalised e-mail

@@ -1,14 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { catalogueCompanions } from '../../db/schema/index.ts';
-
-type Seed = Omit<typeof catalogueCompanions.$inferInsert, 'image' | 'avatar' | 'createdAt' | 'updatedAt'>;
+import type { CatalogueSeedRow } from './catalogue.repository.ts';
 
 /**
- * The ready-made companions of /gfs: spread over the option lists (ethnicities, hair, bodies,
- * personalities, occupations), all adults. Editing an entry here updates it at the next start.
+ * The ready-made companions of /gfs, in gallery order: spread over the option lists (ethnicities, hair,
+ * bodies, personalities, occupations), all adults. Editing an entry here updates it at the next start.
  */
-export const CATALOGUE: Seed[] = [
+export const CATALOGUE: Omit<CatalogueSeedRow, 'position'>[] = [
   {
     id: 'alisa',
     name: 'Алиса',
@@ -199,38 +195,3 @@ export const CATALOGUE: Seed[] = [
     temperament: 'calm',
   },
 ];
-
-/**
- * Inserts or refreshes the catalogue rows (portraits already made are kept; clear `image` to redraw).
- * Safe to run at every start and from several instances.
- */
-export async function seedCatalogue(db: Db): Promise<void> {
-  const rows = CATALOGUE.map((seed, position) => ({ ...seed, position }));
-  await db
-    .insert(catalogueCompanions)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: catalogueCompanions.id,
-      set: {
-        position: sql`excluded.position`,
-        name: sql`excluded.name`,
-        age: sql`excluded.age`,
-        summary: sql`excluded.summary`,
-        ethnicity: sql`excluded.ethnicity`,
-        hairColor: sql`excluded.hair_color`,
-        bodyType: sql`excluded.body_type`,
-        breastSize: sql`excluded.breast_size`,
-        butt: sql`excluded.butt`,
-        skinShade: sql`excluded.skin_shade`,
-        hairstyle: sql`excluded.hairstyle`,
-        personality: sql`excluded.personality`,
-        occupation: sql`excluded.occupation`,
-        habit: sql`excluded.habit`,
-        languageStyle: sql`excluded.language_style`,
-        communicationStyle: sql`excluded.communication_style`,
-        sexuality: sql`excluded.sexuality`,
-        mood: sql`excluded.mood`,
-        temperament: sql`excluded.temperament`,
-      },
-    });
-}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CatalogueItem,
   FIRST_IMAGE_MODEL,
@@ -5,24 +6,30 @@ import {
   IMAGE_STEPS,
   IMAGE_WIDTH,
 } from '@podruga/shared';
-import { asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import {
-  type CatalogueCompanionRow,
-  type CharacterRow,
-  type ChatRow,
-  catalogueCompanions,
-  type UserRow,
-} from '../../db/schema/index.ts';
+import type { CatalogueCompanionRow, CharacterRow, ChatRow, UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
-import { seedFrom } from '../../providers/image/offline.ts';
 import type { ImagePort, PortraitTraits } from '../../providers/image/port.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { type CharactersService, chatTitleFor } from '../characters/characters.service.ts';
 import { buildPortraitPrompt } from '../characters/portrait-prompt.ts';
 import { encodePortrait } from '../media/images.ts';
-import { seedCatalogue } from './catalogue.seed.ts';
+import type { CatalogueRepository } from './catalogue.repository.ts';
+import { CATALOGUE } from './catalogue.seed.ts';
+
+/**
+ * Draws one catalogue portrait (payload: the catalogue id, also the job's key). A real image provider
+ * takes up to IMAGE_TIMEOUT_MS and fails now and then: five tries, 30 s, 1, 2 and 4 min apart.
+ */
+export const CATALOGUE_PORTRAIT_JOB = defineJob<{ id: string }>('catalogue-portrait', {
+  attempts: 5,
+  backoffMs: 30_000,
+});
+
+/** The same portrait for the same companion on every install (the offline adapter draws from it). */
+const portraitSeed = (id: string) =>
+  createHash('sha256').update(`catalogue:${id}`).digest().readUInt32BE(0) & 0x7fffffff;
 
 function traitsOf(row: CatalogueCompanionRow): PortraitTraits {
   return {
@@ -38,7 +45,7 @@ function traitsOf(row: CatalogueCompanionRow): PortraitTraits {
   };
 }
 
-export function presentCatalogueItem(row: CatalogueCompanionRow): CatalogueItem {
+function presentCatalogueItem(row: CatalogueCompanionRow): CatalogueItem {
   return {
     id: row.id,
     name: row.name,
@@ -55,87 +62,100 @@ export function presentCatalogueItem(row: CatalogueCompanionRow): CatalogueItem 
 }
 
 /**
- * The ready-made companions: seeded at start, portraits drawn by the image port the first time they
- * are needed (one run at a time), adopted as the user's own copy.
+ * The ready-made companions: seeded at start, their portraits drawn by a job off the request path
+ * (the gallery shows a placeholder until then), adopted as the user's own copy.
  */
 export class CatalogueService {
-  private filling: Promise<void> | undefined;
+  /** Portraits being drawn in this process: the job and an adopt asking for the same one share it. */
+  private readonly drawing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
-      db: Db;
+      repo: CatalogueRepository;
+      jobs: JobQueue;
       image: ImagePort;
       storage: StoragePort;
       characters: CharactersService;
       log: Logger;
     },
-  ) {}
-
-  seed(): Promise<void> {
-    return seedCatalogue(this.deps.db);
+  ) {
+    deps.jobs.handle(CATALOGUE_PORTRAIT_JOB, ({ id }) => this.drawPortrait(id));
   }
 
-  /** Makes the missing portraits; concurrent callers share one run. A failure leaves `image` null. */
-  fillPortraits(): Promise<void> {
-    this.filling ??= this.runFill().finally(() => {
-      this.filling = undefined;
-    });
-    return this.filling;
-  }
-
-  private async runFill(): Promise<void> {
-    const { db, image, storage, log } = this.deps;
-    const missing = await db.select().from(catalogueCompanions).where(isNull(catalogueCompanions.image));
-    for (const row of missing) {
-      try {
-        const traits = traitsOf(row);
-        const { prompt, negativePrompt } = buildPortraitPrompt(traits);
-        const result = await image.generate({
-          prompt,
-          negativePrompt,
-          model: FIRST_IMAGE_MODEL,
-          width: IMAGE_WIDTH,
-          height: IMAGE_HEIGHT,
-          steps: IMAGE_STEPS,
-          seed: seedFrom(`catalogue:${row.id}`),
-          safeMode: false,
-          hideWatermark: true,
-          traits,
-        });
-        const png = result.images[0];
-        if (!png) continue;
-        const encoded = await encodePortrait(png);
-        await storage.put(encoded.image.name, encoded.image.bytes, encoded.image.contentType);
-        await storage.put(encoded.avatar.name, encoded.avatar.bytes, encoded.avatar.contentType);
-        await db
-          .update(catalogueCompanions)
-          .set({ image: encoded.image.name, avatar: encoded.avatar.name })
-          .where(eq(catalogueCompanions.id, row.id));
-      } catch (error) {
-        log.warn({ err: error, catalogueId: row.id }, 'catalogue portrait failed');
-      }
+  /**
+   * Inserts or refreshes the rows (portraits already made are kept; clear `image` to redraw) and
+   * queues the missing portraits. Safe at every start and from several instances.
+   */
+  async seed(): Promise<void> {
+    const { repo, jobs, log } = this.deps;
+    await repo.upsert(CATALOGUE.map((seed, position) => ({ ...seed, position })));
+    try {
+      for (const id of await repo.withoutPortrait()) await jobs.enqueue(CATALOGUE_PORTRAIT_JOB, { id }, id);
+    } catch (error) {
+      log.warn({ err: error }, 'catalogue: missing portraits not queued; the next start queues them');
     }
   }
 
+  /** At once, with what exists: a portrait not drawn yet is null. */
   async list(): Promise<CatalogueItem[]> {
-    const { db } = this.deps;
-    let rows = await db.select().from(catalogueCompanions).orderBy(asc(catalogueCompanions.position));
-    if (rows.some((r) => r.image === null)) {
-      await this.fillPortraits();
-      rows = await db.select().from(catalogueCompanions).orderBy(asc(catalogueCompanions.position));
-    }
-    return rows.map(presentCatalogueItem);
+    return (await this.deps.repo.list()).map(presentCatalogueItem);
   }
 
-  /** The user's own copy (traits and portrait) plus a chat with her; counts against the companion limit. */
+  /**
+   * Draws and stores her portrait; nothing to do when she has one, so running it twice is harmless.
+   * Throws when the image port fails, so the job is retried.
+   */
+  drawPortrait(id: string): Promise<void> {
+    let run = this.drawing.get(id);
+    if (!run) {
+      run = this.draw(id).finally(() => this.drawing.delete(id));
+      this.drawing.set(id, run);
+    }
+    return run;
+  }
+
+  private async draw(id: string): Promise<void> {
+    const { repo, image, storage } = this.deps;
+    const row = await repo.find(id);
+    if (!row || row.image !== null) return;
+    const traits = traitsOf(row);
+    const { prompt, negativePrompt } = buildPortraitPrompt(traits);
+    const result = await image.generate({
+      prompt,
+      negativePrompt,
+      model: FIRST_IMAGE_MODEL,
+      width: IMAGE_WIDTH,
+      height: IMAGE_HEIGHT,
+      steps: IMAGE_STEPS,
+      seed: portraitSeed(row.id),
+      safeMode: false,
+      hideWatermark: true,
+      traits,
+    });
+    const png = result.images[0];
+    if (!png) throw new Error('catalogue portrait: the image port returned no image');
+    const encoded = await encodePortrait(png);
+    await storage.put(encoded.image.name, encoded.image.bytes, encoded.image.contentType);
+    await storage.put(encoded.avatar.name, encoded.avatar.bytes, encoded.avatar.contentType);
+    await repo.setPortrait(row.id, encoded.image.name, encoded.avatar.name);
+  }
+
+  /**
+   * The user's own copy (traits and portrait) plus a chat with her; counts against the companion
+   * limit. Chosen before her portrait job ran, she is drawn now (her copy needs the picture); if that
+   * fails she is copied without one, as before.
+   */
   async adopt(user: UserRow, id: string): Promise<{ character: CharacterRow; chat: ChatRow }> {
-    const { db, characters } = this.deps;
-    let [row] = await db.select().from(catalogueCompanions).where(eq(catalogueCompanions.id, id));
+    const { repo, characters, log } = this.deps;
+    let row = await repo.find(id);
     if (!row) throw errors.notFound();
     if (row.image === null) {
-      await this.fillPortraits();
-      [row] = await db.select().from(catalogueCompanions).where(eq(catalogueCompanions.id, id));
-      if (!row) throw errors.notFound();
+      try {
+        await this.drawPortrait(id);
+        row = (await repo.find(id)) ?? row;
+      } catch (error) {
+        log.warn({ err: error, catalogueId: id }, 'catalogue portrait failed');
+      }
     }
     const { character, chat } = await characters.insert(
       user,

@@ -1,6 +1,11 @@
-/** Daily limits reset at 00:00 Europe/Moscow (000 §6). Moscow has had no DST since 2014, but Intl decides. */
+import { LIMITS_TIMEZONE } from '@podruga/shared';
+
+/**
+ * Daily limits reset at 00:00 Europe/Moscow (000 §6). Moscow has had no DST since 2014, but Intl (the
+ * runtime's time-zone data) decides: no date library needed for one zone and two questions.
+ */
 const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Moscow',
+  timeZone: LIMITS_TIMEZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,26 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  adoptResponseSchema,
-  type Character,
-  type Chat,
-  catalogueResponseSchema,
-  generateImageResponseSchema,
-} from '@podruga/shared';
+import { type Character, type Chat, generateImageResponseSchema } from '@podruga/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { createCharacter } from '../../test/characters.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { bearer, expectError, guest, multipart, register } from '../../test/http.ts';
-import { seedCatalogue } from '../catalogue/catalogue.seed.ts';
+import { bearer, expectError, guest, multipart } from '../../test/http.ts';
 
 const database = useTestDatabase();
 let app: FastifyInstance;
 
 beforeEach(async () => {
   ({ app } = await buildTestApp(database()));
-  await seedCatalogue(database().db);
 });
 afterEach(async () => {
   await app.close();
@@ -267,68 +259,5 @@ describe('generate_image (offline adapter)', () => {
       'Подруге должно быть не меньше 18 лет',
     );
     expectError(await generate(token, { negative_prompt: 'adult, mature woman' }), 400, 'safety_refused');
-  });
-});
-
-describe('catalogue', () => {
-  it('lists at least 8 ready-made companions with portraits', async () => {
-    const { access_token: token } = await guest(app);
-    const res = await app.inject({ method: 'GET', url: '/api/catalogue', headers: bearer(token) });
-    expect(res.statusCode, res.body).toBe(200);
-    const { items } = catalogueResponseSchema.parse(res.json());
-    expect(items.length).toBeGreaterThanOrEqual(8);
-    expect(items.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['Алиса', 'Вероника', 'Мия', 'Камила', 'Ева', 'Дарья', 'Лейла', 'Софи']),
-    );
-    expect(new Set(items.map((i) => i.ethnicity)).size).toBe(4);
-    for (const item of items) {
-      expect(item.age).toBeGreaterThanOrEqual(21);
-      expect(item.image).toMatch(/^[0-9a-f]{40}\.png$/);
-    }
-    const pic = await app.inject({ method: 'GET', url: `/pics/${items[0]!.image}` });
-    expect(pic.statusCode).toBe(200);
-  });
-
-  it('adopting copies her into the user’s companions with a chat, and counts against the limit', async () => {
-    const { access_token: token } = await guest(app);
-    const res = await app.inject({ method: 'POST', url: '/api/catalogue/mia/adopt', headers: bearer(token) });
-    expect(res.statusCode, res.body).toBe(200);
-    const { character, chat } = adoptResponseSchema.parse(res.json());
-    expect(character).toMatchObject({ name: 'Мия', catalogue_id: 'mia', hair_color: 'pink', age: 21 });
-    expect(character.image).toMatch(/\.png$/);
-    expect(chat).toMatchObject({ character_id: character.id, title: 'Chat with Мия' });
-
-    const second = await app.inject({
-      method: 'POST',
-      url: '/api/catalogue/eva/adopt',
-      headers: bearer(token),
-    });
-    expect(second.statusCode).toBe(403);
-    expect(second.json()).toMatchObject({
-      code: 'companion_limit',
-      paywall_context: 'guest_limit',
-      current_count: 1,
-    });
-
-    // Deleting her keeps the catalogue portrait she shared.
-    await app.inject({ method: 'DELETE', url: `/api/characters/${character.id}`, headers: bearer(token) });
-    expect((await app.inject({ method: 'GET', url: `/pics/${character.image}` })).statusCode).toBe(200);
-
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/api/catalogue/nobody/adopt',
-      headers: bearer(token),
-    });
-    expectError(unknown, 404, 'not_found');
-    const registered = await register(app, { email: 'x@mail.ru' });
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/catalogue/eva/adopt',
-          headers: bearer(registered.access_token),
-        })
-      ).statusCode,
-    ).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The safety check for free text we turn into companions and images (DESIGN §6): fictional adults only.
  * It refuses (a) minors or sexualised children and (b) real, identifiable people. Used on character
- * names here and on image prompts in the prompt builder; later issues run chat messages through it.
+ * names here, on image prompts in the prompt builder and on chat messages (`checkChatText`).
  *
  * Matching is case-insensitive, ё/е-normalised and word-boundary aware (letters of either alphabet
  * count as word characters), so "Алиса", "учительница" or "25 лет" pass while "школьница" or "14 лет"
@@ -11,7 +11,7 @@
  * and a companion app can do without it. "Loli" and "лоли" are refused as words.
  */
 
-export type SafetyReason = 'minor' | 'real_person';
+type SafetyReason = 'minor' | 'real_person';
 
 export type SafetyResult = { ok: true } | { ok: false; reason: SafetyReason; detail: string };
 
@@ -273,13 +273,6 @@ const STRONG_MINOR_PATTERNS: RegExp[] = [
   ...GRADE_PATTERNS,
 ];
 
-/**
- * The chat's rule. Schoolchild roles, an age under 18 given to her, and sexualised-minor words are
- * refused outright; other mentions of
- * children, ages or named real people are refused only in a sexual context, so "у меня есть дети",
- * "работаю 5 лет" or "смотрел интервью Путина" stay ordinary conversation. Names and image prompts keep
- * the strict `checkText`.
- */
 /** An age under 18 given to her ("представь, что тебе 14 лет", "you are 15 years old"): a minor role. */
 const HER_AGE_PATTERNS: RegExp[] = [
   /(?<![а-я])(?:тебе|ей)\s+(?:[а-я]+\s+){0,2}?(\d{1,2})\s?-?\s?(?:год|лет)/u,
@@ -293,6 +286,12 @@ function minorRoleAge(normalized: string): boolean {
   });
 }
 
+/**
+ * The chat's rule. Schoolchild roles, an age under 18 given to her, and sexualised-minor words are
+ * refused outright; other mentions of children, ages or named real people are refused only in a
+ * sexual context, so "у меня есть дети", "работаю 5 лет" or "смотрел интервью Путина" stay ordinary
+ * conversation. Names and image prompts keep the strict `checkText`.
+ */
 export function checkChatText(text: string | null | undefined): SafetyResult {
   if (!text) return { ok: true };
   const result = checkText(text);

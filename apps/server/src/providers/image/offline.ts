@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { seeded } from '../../random.ts';
 import { loadSharp } from '../../sharp.ts';
 import type { ImagePort, ImageRequest, PortraitTraits } from './port.ts';
@@ -207,7 +206,7 @@ ${frontHair(t.hairstyle, hair)}
 </svg>`;
 }
 
-export async function renderPortrait(request: ImageRequest): Promise<Buffer> {
+async function renderPortrait(request: ImageRequest): Promise<Buffer> {
   const sharp = await loadSharp();
   // Fixed encoder settings keep the bytes identical for the same SVG.
   return sharp(Buffer.from(portraitSvg(request)))
@@ -225,9 +224,4 @@ export function createOfflineImage(): ImagePort {
       return { images: [await renderPortrait(request)], model: request.model, seed: request.seed };
     },
   };
-}
-
-/** A stable seed from any text (catalogue ids, tests). */
-export function seedFrom(text: string): number {
-  return createHash('sha256').update(text).digest().readUInt32BE(0) & 0x7fffffff;
 }

@@ -1,4 +1,4 @@
-import { type AuthResponse, isPlusActive, isPlusExpired, STORAGE_KEYS, type User } from '@podruga/shared';
+import { type AuthResponse, STORAGE_KEYS, type User } from '@podruga/shared';
 import { create } from 'zustand';
 import { isApiError } from '../../shared/api/index.ts';
 import { authApi } from './api.ts';
@@ -28,8 +28,6 @@ export const useAuth = create<AuthState>(() => ({ ...signedOut, isInitialized: f
 export const selectIsGuest = (s: AuthState): boolean => s.user?.membership_type === 'guest';
 /** Signed in with a real account (not a guest). */
 export const selectIsMember = (s: AuthState): boolean => s.isAuthenticated && !!s.user && !selectIsGuest(s);
-export const selectIsPlusMember = (s: AuthState): boolean => (s.user ? isPlusActive(s.user) : false);
-export const selectIsExpiredPlus = (s: AuthState): boolean => (s.user ? isPlusExpired(s.user) : false);
 
 function setSession(token: string, user: User): void {
   writeCachedUser(user);

@@ -8,8 +8,17 @@ export const galleryApi = {
   adopt: (id: string) => api.post<AdoptResponse>(`/api/catalogue/${encodeURIComponent(id)}/adopt`),
 };
 
+/** While some portraits are still being drawn (a job on the server), the gallery asks again this often. */
+export const PORTRAITS_PENDING_POLL_MS = 3_000;
+
 export function useCatalogue() {
-  return useQuery({ queryKey: ['catalogue'], queryFn: galleryApi.list, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['catalogue'],
+    queryFn: galleryApi.list,
+    staleTime: 5 * 60_000,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => !item.image) ? PORTRAITS_PENDING_POLL_MS : false,
+  });
 }
 
 export function useAdopt() {

@@ -1,8 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@podruga/shared';
 import { ApiClient } from './ApiClient.ts';
 
-export { ApiClient, type ApiClientDeps, isAuthPath, type RequestOptions } from './ApiClient.ts';
-export { ApiError, type ApiErrorCode, errorText, isApiError } from './ApiError.ts';
+export { ApiError, errorText, isApiError } from './ApiError.ts';
 
 /**
  * The app's client. Token reading, guest recovery and the maintenance hook are wired in by

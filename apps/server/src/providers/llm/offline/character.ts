@@ -28,7 +28,7 @@ export type Style = (typeof LANGUAGE_STYLES)[number]['value'];
 export type Mood = (typeof MOODS)[number]['value'] | (typeof DEFAULT_MOODS)[number]['value'];
 
 /** How far her flirting goes: 0 shy or not into it, 1 warm, 2 bold (always tasteful). */
-export type Boldness = 0 | 1 | 2;
+type Boldness = 0 | 1 | 2;
 
 /** Her traits as the engine reads them, plus the facts about her life that stay the same in every chat. */
 export interface Profile {

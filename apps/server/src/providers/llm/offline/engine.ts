@@ -46,7 +46,7 @@ const ATTEMPTS = 24;
 const RECENT = 6;
 
 /** Her greeting in a new chat: time of day, who she is, maybe what she is doing, a question. */
-export function firstMessage(p: Profile, hour: number): string {
+function firstMessage(p: Profile, hour: number): string {
   const when = dayTime(hour);
   const rng = seeded(
     hash(`hello|${p.name}|${p.age}|${p.personality}|${p.occupation}|${p.style}|${p.mood}|${when}`),
@@ -135,7 +135,7 @@ function compose(c: Ctx, userTurns: number): Composed {
 }
 
 /** One of each emoji per reply: parts chosen apart may end with the same one. */
-export function tidy(text: string): string {
+function tidy(text: string): string {
   const seen = new Set<string>();
   return text
     .replace(

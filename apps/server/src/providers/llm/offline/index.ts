@@ -1,8 +1,6 @@
 import { LlmError, type LlmPort } from '../port.ts';
 import { offlineReply } from './engine.ts';
 
-export { offlineReply } from './engine.ts';
-
 export interface OfflineLlmOptions {
   /** Pause between streamed words; 0 in tests. */
   delayMs?: number;
@@ -17,7 +15,7 @@ const moscowHour = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** The hour in Moscow, where the product's days begin (limits reset there too). */
-export function hourInMoscow(date: Date): number {
+function hourInMoscow(date: Date): number {
   return Number(moscowHour.format(date)) % 24;
 }
 

@@ -6,7 +6,7 @@ import { normalize } from '../../../modules/safety/safety.ts';
  */
 
 /** The kinds of message she answers, most specific first (the order is the priority). */
-export const INTENTS = [
+const INTENTS = [
   'unsafe',
   'photo',
   'request_photo',

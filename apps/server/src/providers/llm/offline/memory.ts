@@ -11,7 +11,7 @@ const TOPIC_SCAN_CHARS = 1000;
 export const UNHEARD: readonly Intent[] = ['unsafe', 'explicit', 'parrot', 'rude'];
 
 /** A message she refuses or deflects (the safety rules, explicit, "повтори", insults). */
-export function isUnheard(text: string): boolean {
+function isUnheard(text: string): boolean {
   return !checkChatText(withoutPhoto(text)).ok || detectIntents(text).some((i) => UNHEARD.includes(i));
 }
 

@@ -2,7 +2,7 @@ import { normalize } from '../../../modules/safety/safety.ts';
 import { withoutPhoto } from './intents.ts';
 
 /** What an ordinary message talks about; she answers the topic, never the words. */
-export const TOPICS = [
+const TOPICS = [
   'health',
   'work',
   'study',
