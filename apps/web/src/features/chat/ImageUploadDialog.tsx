@@ -108,7 +108,7 @@ export function ImageUploadDialog({
           onChange={(event) => setCaption(event.currentTarget.value)}
         />
       </Stack>
-      {/* The Stack's own gap (sm) above the buttons, as when they stood inside it. */}
+      {/* As far below the caption as the fields are from each other (the Stack's gap). */}
       <DialogActions mt="sm">
         <Button variant="default" onClick={close}>
           Отмена
