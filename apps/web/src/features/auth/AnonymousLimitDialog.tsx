@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { ANONYMOUS_SESSIONS_PER_HOUR, AUTH_MESSAGES } from '@podruga/shared';
+import { Dialog, DialogActions } from '../../shared/ui/Dialog.tsx';
 import { useAnonymousLimitDialog, useAuthDialog } from './dialogStore.ts';
 
 /** "Лимит анонимных сессий" (000 §4): a guest session could not be created (429). */
@@ -9,19 +10,12 @@ export function AnonymousLimitDialog() {
   const openAuth = useAuthDialog((s) => s.open);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={AUTH_MESSAGES.anonymousLimitTitle}
-      centered
-      size={420}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
-    >
+    <Dialog opened={opened} onClose={close} title={AUTH_MESSAGES.anonymousLimitTitle} size={420}>
       <Text size="sm">
         С одного адреса можно начать не больше {ANONYMOUS_SESSIONS_PER_HOUR} гостевых сессий в час. Создайте
         бесплатный аккаунт, чтобы продолжить.
       </Text>
-      <Group justify="flex-end" mt="lg" gap="sm">
+      <DialogActions>
         <Button variant="default" onClick={close}>
           Закрыть
         </Button>
@@ -33,7 +27,7 @@ export function AnonymousLimitDialog() {
         >
           Создать аккаунт
         </Button>
-      </Group>
-    </Modal>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Checkbox, Modal } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { safeRedirectPath } from '../../app/guardRules.ts';
+import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
 import { type AuthMode, useAuthDialog } from './dialogStore.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -55,7 +56,7 @@ export function AuthDialog() {
   // The terms/privacy dialog can open on top (consent links): Escape then closes only that one.
   const legalOpen = useLegalDialog((s) => s.open !== null);
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       closeOnEscape={!legalOpen}
@@ -63,11 +64,9 @@ export function AuthDialog() {
         if (!useAuthDialog.getState().opened) reset();
       }}
       title={TITLES[mode]}
-      centered
       size={420}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
     >
       <AuthDialogBody mode={mode} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,15 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazyDialogHost } from '../../shared/ui/lazyDialogHost.tsx';
 import { useAuthDialog } from './dialogStore.ts';
 
-const AuthDialog = lazy(() => import('./AuthDialog.tsx').then((m) => ({ default: m.AuthDialog })));
-
-/** Loads the auth dialog's code the first time it is opened, keeps it mounted afterwards. */
-export function AuthDialogHost() {
-  const everOpened = useAuthDialog((s) => s.everOpened);
-  if (!everOpened) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthDialog />
-    </Suspense>
-  );
-}
+/** The auth dialog: its code loads the first time it is opened. */
+export const AuthDialogHost = lazyDialogHost(
+  () => import('./AuthDialog.tsx').then((m) => m.AuthDialog),
+  useAuthDialog,
+);

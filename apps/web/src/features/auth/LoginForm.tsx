@@ -1,19 +1,14 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { AUTH_MESSAGES, EMAIL_MAX_LENGTH, validateLogin } from '@podruga/shared';
+import { Alert, Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
+import { AUTH_MESSAGES, validateLogin } from '@podruga/shared';
 import { useState } from 'react';
-import { useAuthDialog } from './dialogStore.ts';
+import { type AuthFormProps, useAuthDialog } from './dialogStore.ts';
+import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { authActions } from './store.ts';
 import { useAuthSubmit } from './useAuthSubmit.ts';
 
-interface Props {
-  email: string;
-  onEmailChange: (email: string) => void;
-  onSuccess: () => void;
-}
-
 /** "Вход" (000 §2): e-mail, password, remember me, forgot password, switch to register. */
-export function LoginForm({ email, onEmailChange, onSuccess }: Props) {
+export function LoginForm({ email, onEmailChange, onSuccess }: AuthFormProps) {
   const setMode = useAuthDialog((s) => s.setMode);
   const notice = useAuthDialog((s) => s.notice);
   const [password, setPassword] = useState('');
@@ -34,16 +29,7 @@ export function LoginForm({ email, onEmailChange, onSuccess }: Props) {
             {notice}
           </Alert>
         )}
-        <TextInput
-          label="Эл. почта"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={(e) => onEmailChange(e.currentTarget.value)}
-          data-autofocus
-        />
+        <EmailField value={email} onValueChange={onEmailChange} data-autofocus />
         <PasswordField
           label="Пароль"
           autoComplete="current-password"

@@ -1,23 +1,14 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import {
-  AUTH_MESSAGES,
-  EMAIL_MAX_LENGTH,
-  RECOVERY_SUCCESS_VISIBLE_MS,
-  validateRecovery,
-} from '@podruga/shared';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { AUTH_MESSAGES, RECOVERY_SUCCESS_VISIBLE_MS, validateRecovery } from '@podruga/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText, isApiError } from '../../shared/api/index.ts';
 import { notify } from '../../shared/ui/notify.tsx';
 import { useForgotPassword } from './api.ts';
-import { useAuthDialog } from './dialogStore.ts';
-
-interface Props {
-  email: string;
-  onEmailChange: (email: string) => void;
-}
+import { type AuthFormProps, useAuthDialog } from './dialogStore.ts';
+import { EmailField } from './EmailField.tsx';
 
 /** "Восстановление пароля" (000 §2, §8): success shows for 5 s in the dialog, then back to login. */
-export function RecoveryForm({ email, onEmailChange }: Props) {
+export function RecoveryForm({ email, onEmailChange }: Omit<AuthFormProps, 'onSuccess'>) {
   const setMode = useAuthDialog((s) => s.setMode);
   const forgot = useForgotPassword();
   const [sent, setSent] = useState(false);
@@ -59,16 +50,7 @@ export function RecoveryForm({ email, onEmailChange }: Props) {
         <Text size="sm" c="dimmed">
           Введите эл. почту, указанную при регистрации, — мы отправим на неё ссылку для восстановления пароля.
         </Text>
-        <TextInput
-          label="Эл. почта"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={(e) => onEmailChange(e.currentTarget.value)}
-          data-autofocus
-        />
+        <EmailField value={email} onValueChange={onEmailChange} data-autofocus />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           Отправить ссылку
         </Button>

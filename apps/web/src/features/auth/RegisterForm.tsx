@@ -1,7 +1,6 @@
 import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import {
   AUTH_MESSAGES,
-  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   validateLengths,
@@ -9,18 +8,14 @@ import {
 } from '@podruga/shared';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { type LegalDocumentId, useLegalDialog } from '../legal/legalDialogStore.ts';
+import type { AuthFormProps } from './dialogStore.ts';
+import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { authActions } from './store.ts';
 import { useAuthSubmit } from './useAuthSubmit.ts';
 
-interface Props {
-  email: string;
-  onEmailChange: (email: string) => void;
-  onSuccess: () => void;
-}
-
 /** "Создать аккаунт" (000 §2): name, e-mail, password, required consent with links to both texts. */
-export function RegisterForm({ email, onEmailChange, onSuccess }: Props) {
+export function RegisterForm({ email, onEmailChange, onSuccess }: AuthFormProps) {
   const showLegal = useLegalDialog((s) => s.show);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -61,15 +56,7 @@ export function RegisterForm({ email, onEmailChange, onSuccess }: Props) {
           onChange={(e) => setName(e.currentTarget.value)}
           data-autofocus
         />
-        <TextInput
-          label="Эл. почта"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={(e) => onEmailChange(e.currentTarget.value)}
-        />
+        <EmailField value={email} onValueChange={onEmailChange} />
         <PasswordField
           label="Пароль"
           description={`Не менее ${PASSWORD_MIN_LENGTH} символов`}

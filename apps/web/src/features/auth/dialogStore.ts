@@ -2,6 +2,16 @@ import { create } from 'zustand';
 
 export type AuthMode = 'login' | 'register' | 'recovery';
 
+/**
+ * What the dialog gives each of its forms: the e-mail it keeps while the mode changes (typed once for
+ * login, register and recovery), and what to do once a session exists (close, follow `redirectTo`).
+ */
+export interface AuthFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSuccess: () => void;
+}
+
 interface AuthDialogState {
   opened: boolean;
   /** The dialog's code is loaded on first use and stays mounted afterwards. */

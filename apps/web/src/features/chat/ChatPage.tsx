@@ -1,8 +1,8 @@
 import { Loader, Text } from '@mantine/core';
-import { AUTH_MESSAGES, FALLBACK_FIRST_MESSAGE, mediaUrl, SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
+import { FALLBACK_FIRST_MESSAGE, mediaUrl, SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts';
 import { usePageTitle } from '../../app/TitleSync.tsx';
@@ -10,8 +10,8 @@ import { local, readJson, session } from '../../shared/storage.ts';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
 import { HomeButton } from '../../shared/ui/HomeButton.tsx';
 import { notify } from '../../shared/ui/notify.tsx';
-import { useAuthDialog } from '../auth/dialogStore.ts';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
+import { useNeedsLoginWarning } from '../auth/useNeedsLoginWarning.ts';
 import { useConfig } from '../config/api.ts';
 import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
@@ -46,25 +46,6 @@ function allowHomeRedirect(): boolean {
   );
   session.set(SESSION_KEYS.routerRedirectCount, JSON.stringify(verdict.state));
   return verdict.allowed;
-}
-
-/** needsLogin=cancel (000 §2): a warning with a sign-in action, then the parameter is dropped. */
-function useNeedsLoginWarning(): void {
-  const [params, setParams] = useSearchParams();
-  const needsLogin = params.get('needsLogin') === 'cancel';
-  useEffect(() => {
-    if (!needsLogin) return;
-    notify.withAction('yellow', AUTH_MESSAGES.needsLogin, 'Войти', () =>
-      useAuthDialog.getState().open('login'),
-    );
-    setParams(
-      (p) => {
-        p.delete('needsLogin');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [needsLogin, setParams]);
 }
 
 type PageState = { kind: 'loading' } | Exclude<ChatInit, { kind: 'redirect' }>;

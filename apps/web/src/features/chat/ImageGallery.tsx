@@ -1,7 +1,8 @@
-import { ActionIcon, Modal } from '@mantine/core';
 import { useEffect } from 'react';
+import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import classes from './ChatPage.module.css';
+import { RoundIconButton } from './RoundIconButton.tsx';
 
 export interface GalleryImage {
   src: string;
@@ -37,43 +38,35 @@ export function ImageGallery({
   }, [opened, index, hasPrev, hasNext, onIndex]);
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       size="xl"
-      centered
       title={opened ? `Фото ${index + 1} из ${images.length}` : ''}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
     >
       {current && opened && (
         <div className={classes.gallery}>
           <img className={classes.galleryImage} src={current.src} alt={current.alt} />
           {hasPrev && (
-            <ActionIcon
+            <RoundIconButton
               className={classes.galleryPrev}
-              variant="default"
-              radius="xl"
-              size="lg"
-              aria-label="Предыдущее фото"
+              label="Предыдущее фото"
               onClick={() => onIndex(index - 1)}
             >
               <ChevronLeftIcon />
-            </ActionIcon>
+            </RoundIconButton>
           )}
           {hasNext && (
-            <ActionIcon
+            <RoundIconButton
               className={classes.galleryNext}
-              variant="default"
-              radius="xl"
-              size="lg"
-              aria-label="Следующее фото"
+              label="Следующее фото"
               onClick={() => onIndex(index + 1)}
             >
               <ChevronRightIcon />
-            </ActionIcon>
+            </RoundIconButton>
           )}
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

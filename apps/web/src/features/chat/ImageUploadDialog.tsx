@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGE_MAX_CHARS } from '@podruga/shared';
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { Dialog, DialogActions } from '../../shared/ui/Dialog.tsx';
 import classes from './ChatPage.module.css';
 import { IMAGE_ACCEPT_ATTR, IMAGE_TEXTS, validateImageFile } from './image.ts';
 
@@ -67,14 +68,7 @@ export function ImageUploadDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={IMAGE_TEXTS.title}
-      centered
-      size={460}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
-    >
+    <Dialog opened={opened} onClose={close} title={IMAGE_TEXTS.title} size={460}>
       <Stack gap="sm">
         {preview && <img className={classes.uploadPreview} src={preview} alt="Выбранное фото" />}
         <Group gap="sm" align="center">
@@ -113,15 +107,16 @@ export function ImageUploadDialog({
           value={caption}
           onChange={(event) => setCaption(event.currentTarget.value)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Отмена
-          </Button>
-          <Button color="grape" onClick={send} disabled={!file || sending} loading={sending}>
-            Отправить
-          </Button>
-        </Group>
       </Stack>
-    </Modal>
+      {/* As far below the caption as the fields are from each other (the Stack's gap). */}
+      <DialogActions mt="sm">
+        <Button variant="default" onClick={close}>
+          Отмена
+        </Button>
+        <Button color="grape" onClick={send} disabled={!file || sending} loading={sending}>
+          Отправить
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

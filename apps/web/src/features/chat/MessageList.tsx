@@ -1,4 +1,4 @@
-import { ActionIcon, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { relativeTime } from '../../shared/format/relativeTime.ts';
@@ -7,6 +7,7 @@ import classes from './ChatPage.module.css';
 import own from './MessageList.module.css';
 import { type ChatMessage, isRetryable } from './messages.ts';
 import { RateLimitCard } from './RateLimitCard.tsx';
+import { RoundIconButton } from './RoundIconButton.tsx';
 import type { LimitStatus } from './store.ts';
 import { voiceCallLabel } from './voiceCall.ts';
 
@@ -175,16 +176,9 @@ export const MessageList = memo(function MessageList({
         {typing && <TypingIndicator />}
       </div>
       {away && (
-        <ActionIcon
-          className={classes.toBottom}
-          variant="default"
-          radius="xl"
-          size="lg"
-          aria-label="Вниз к новым сообщениям"
-          onClick={toBottom}
-        >
+        <RoundIconButton className={classes.toBottom} label="Вниз к новым сообщениям" onClick={toBottom}>
           <ArrowDownIcon />
-        </ActionIcon>
+        </RoundIconButton>
       )}
     </div>
   );

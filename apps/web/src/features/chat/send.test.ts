@@ -17,6 +17,16 @@ function deps(sent: boolean, postMessage = vi.fn()) {
   return { store, socket, api, notifyError };
 }
 
+/** The HTTP fallback refusing with `error` (the socket is down in these cases). */
+function refusedBy(error: ApiError) {
+  return deps(
+    false,
+    vi.fn(async () => {
+      throw error;
+    }),
+  );
+}
+
 describe('sendText', () => {
   it('ignores blank text', async () => {
     const d = deps(true);
@@ -53,18 +63,15 @@ describe('sendText', () => {
   });
 
   it('shows the rate-limit card on an HTTP 429 and a toast on other failures', async () => {
-    const limited = deps(
-      false,
-      vi.fn(async () => {
-        throw ApiError.fromBody(429, {
-          detail: 'Daily message limit reached',
-          id: 'rl',
-          metadata: { show_upgrade_button: true, tier: 'free', reset_hours: 2, reset_minutes: 5 },
-          reset_hours: 2,
-          reset_minutes: 5,
-          user_type: 'free',
-          chat_id: CHAT,
-        });
+    const limited = refusedBy(
+      ApiError.fromBody(429, {
+        detail: 'Daily message limit reached',
+        id: 'rl',
+        metadata: { show_upgrade_button: true, tier: 'free', reset_hours: 2, reset_minutes: 5 },
+        reset_hours: 2,
+        reset_minutes: 5,
+        user_type: 'free',
+        chat_id: CHAT,
       }),
     );
     await sendText(limited, CHAT, 'ещё');
@@ -72,12 +79,7 @@ describe('sendText', () => {
     expect(limited.store.getState().messages.at(-1)?.type).toBe('rate_limit');
     expect(limited.notifyError).not.toHaveBeenCalled();
 
-    const broken = deps(
-      false,
-      vi.fn(async () => {
-        throw ApiError.network();
-      }),
-    );
+    const broken = refusedBy(ApiError.network());
     await sendText(broken, CHAT, 'ещё');
     expect(broken.notifyError).toHaveBeenCalledWith(SEND_FAILED);
     // The server was down: the bubble does not look delivered.
@@ -90,13 +92,10 @@ describe('sendText', () => {
   });
 
   it('a send refused for coming too fast is marked not sent, with the reason, and no limit card', async () => {
-    const throttled = deps(
-      false,
-      vi.fn(async () => {
-        throw ApiError.fromBody(429, {
-          detail: 'Слишком много сообщений подряд. Подождите несколько секунд и отправьте снова.',
-          code: 'send_throttled',
-        });
+    const throttled = refusedBy(
+      ApiError.fromBody(429, {
+        detail: 'Слишком много сообщений подряд. Подождите несколько секунд и отправьте снова.',
+        code: 'send_throttled',
       }),
     );
     await sendText(throttled, CHAT, 'быстро');

@@ -70,18 +70,13 @@ describe('wakesSocket', () => {
 });
 
 describe('whenSocketNeeded', () => {
-  it('starts at once when the visitor already interacted', () => {
-    const { source, listeners } = fakeSource(true);
+  it.each([
+    ['the visitor already interacted', true, [reply]],
+    ['the history ends with the user (a reply may be pending after a reload)', false, [reply, user]],
+  ] as const)('starts at once when %s', (_, interacted, history) => {
+    const { source, listeners } = fakeSource(interacted);
     let started = 0;
-    whenSocketNeeded(() => started++, [reply], source);
-    expect(started).toBe(1);
-    expect(listeners.size).toBe(0);
-  });
-
-  it('starts at once when the history ends with the user (a reply may be pending after a reload)', () => {
-    const { source, listeners } = fakeSource(false);
-    let started = 0;
-    whenSocketNeeded(() => started++, [reply, user], source);
+    whenSocketNeeded(() => started++, history, source);
     expect(started).toBe(1);
     expect(listeners.size).toBe(0);
   });

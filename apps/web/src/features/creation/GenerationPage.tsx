@@ -189,8 +189,8 @@ function Generation() {
   }
 
   return (
-    <div className={classes.page}>
-      <Title order={1} className={classes.title}>
+    <div className="page-container">
+      <Title order={1} className={`page-title ${classes.title}`}>
         {CREATION_TEXTS.readyTitle}
       </Title>
       <div className={classes.layout}>

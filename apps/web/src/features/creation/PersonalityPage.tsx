@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import {
   communicationStyleLabel,
   HABITS,
@@ -8,33 +8,27 @@ import {
   missingPersonality,
   missingStepOne,
   OCCUPATIONS,
-  optionLabel,
   PERSONALITIES,
   PERSONALITY_MISSING_CAPTION,
   SKIN_SHADES,
 } from '@podruga/shared';
-import { useState } from 'react';
 import { stepOneView } from './draft.ts';
-import { ensureCanCreateCompanion } from './quota.ts';
 import { CREATION_TEXTS } from './texts.ts';
-import { ChoiceGroup } from './ui/ChoiceGroup.tsx';
 import classes from './ui/creation.module.css';
+import { ChoiceSection } from './ui/DraftChoice.tsx';
+import { DraftSelect } from './ui/DraftSelect.tsx';
 import { Range } from './ui/Range.tsx';
 import { Section } from './ui/Section.tsx';
 import { draftStore, useDraft } from './useDraft.ts';
 import { useExitNavigate } from './useExitNavigate.ts';
+import { useStartGeneration } from './useStartGeneration.ts';
 import { showValidationToast } from './validationToast.tsx';
-
-const toData = (list: readonly { value: string; label: string }[]) =>
-  list.map((o) => ({ value: o.value, label: o.label }));
-const HAIRSTYLE_DATA = toData(HAIRSTYLES);
-const SKIN_DATA = toData(SKIN_SHADES);
 
 /** Creation step two, 'Персонализируй свою подругу' (001 §2). */
 export function PersonalityPage() {
   const d = useDraft((s) => s);
   const { leaving, go } = useExitNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, start } = useStartGeneration('personality', go);
   const style = communicationStyleLabel(d.communication_style);
 
   async function create() {
@@ -50,55 +44,21 @@ export function PersonalityPage() {
       showValidationToast(PERSONALITY_MISSING_CAPTION.replace('{list}', missing.join(', ')));
       return;
     }
-    setBusy(true);
-    try {
-      if (!(await ensureCanCreateCompanion())) return;
-      draftStore.getState().startGeneration('personality');
-      go('/generation');
-    } finally {
-      setBusy(false);
-    }
+    await start();
   }
 
   return (
-    <div className={classes.page} data-leaving={leaving || undefined}>
+    <div className={`page-container ${classes.page}`} data-leaving={leaving || undefined}>
       <Stack gap="lg">
         <h1 className={classes.heading}>
           Персонализируй <span className={classes.accent}>свою подругу</span>
         </h1>
 
-        <Section title="Характер">
-          <ChoiceGroup
-            label="Характер"
-            hideLabel
-            variant="card"
-            choices={PERSONALITIES}
-            value={d.personality}
-            onChange={(v) => d.update({ personality: v })}
-          />
-        </Section>
+        <ChoiceSection title="Характер" variant="card" choices={PERSONALITIES} field="personality" />
 
-        <Section title="Профессия">
-          <ChoiceGroup
-            label="Профессия"
-            hideLabel
-            variant="chip"
-            choices={OCCUPATIONS}
-            value={d.occupation}
-            onChange={(v) => d.update({ occupation: v })}
-          />
-        </Section>
+        <ChoiceSection title="Профессия" variant="chip" choices={OCCUPATIONS} field="occupation" />
 
-        <Section title="Сексуальные привычки">
-          <ChoiceGroup
-            label="Сексуальные привычки"
-            hideLabel
-            variant="chip"
-            choices={HABITS}
-            value={d.habit}
-            onChange={(v) => d.update({ habit: v })}
-          />
-        </Section>
+        <ChoiceSection title="Сексуальные привычки" variant="chip" choices={HABITS} field="habit" />
 
         <Section title="Стиль общения">
           <p className={classes.valueLabel} aria-hidden="true">
@@ -113,49 +73,26 @@ export function PersonalityPage() {
           />
         </Section>
 
-        <Section title="Манера речи">
-          <ChoiceGroup
-            label="Манера речи"
-            hideLabel
-            variant="card"
-            choices={LANGUAGE_STYLES}
-            value={d.language_style}
-            onChange={(v) => d.update({ language_style: v })}
-          />
-        </Section>
+        <ChoiceSection title="Манера речи" variant="card" choices={LANGUAGE_STYLES} field="language_style" />
 
         <Section title="Внешность">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <DraftSelect
+              field="hairstyle"
               label="Прическа"
               placeholder="Выберите прическу"
-              data={HAIRSTYLE_DATA}
-              value={d.hairstyle}
-              allowDeselect={false}
-              onChange={(v) => d.update({ hairstyle: v, hairstyleDisplay: optionLabel(HAIRSTYLES, v) })}
-              comboboxProps={{ withinPortal: true }}
+              options={HAIRSTYLES}
             />
-            <Select
+            <DraftSelect
+              field="skin_shade"
               label="Оттенок кожи"
               placeholder="Выберите оттенок"
-              data={SKIN_DATA}
-              value={d.skin_shade}
-              allowDeselect={false}
-              onChange={(v) => d.update({ skin_shade: v, skinShadeDisplay: optionLabel(SKIN_SHADES, v) })}
+              options={SKIN_SHADES}
             />
           </SimpleGrid>
         </Section>
 
-        <Section title="Преобладающее настроение">
-          <ChoiceGroup
-            label="Преобладающее настроение"
-            hideLabel
-            variant="chip"
-            choices={MOODS}
-            value={d.mood}
-            onChange={(v) => d.update({ mood: v })}
-          />
-        </Section>
+        <ChoiceSection title="Преобладающее настроение" variant="chip" choices={MOODS} field="mood" />
 
         <div className={classes.actions}>
           <Button size="md" onClick={() => void create()} loading={busy}>

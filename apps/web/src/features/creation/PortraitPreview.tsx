@@ -1,5 +1,7 @@
-import { ActionIcon, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { Dialog } from '../../shared/ui/Dialog.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { imageSrc } from './image.ts';
 
 interface PortraitPreviewProps {
@@ -9,22 +11,6 @@ interface PortraitPreviewProps {
   name: string;
   onIndex: (index: number) => void;
   onClose: () => void;
-}
-
-function Arrow({ left }: { left?: boolean }) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d={left ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
-    </svg>
-  );
 }
 
 /** The portrait full size (001 §2): arrow keys step through this draft's portraits, Escape closes. */
@@ -42,13 +28,11 @@ export function PortraitPreview({ opened, images, index, name, onIndex, onClose 
 
   const image = images[index];
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={count > 1 ? `${name} — ${index + 1} из ${count}` : name}
-      centered
       size={720}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
     >
       {image && (
         <img
@@ -71,7 +55,7 @@ export function PortraitPreview({ opened, images, index, name, onIndex, onClose 
             aria-label="Предыдущий портрет"
             onClick={() => onIndex((index - 1 + count) % count)}
           >
-            <Arrow left />
+            <ChevronLeftIcon />
           </ActionIcon>
           <Text size="sm" c="dimmed" visibleFrom="sm">
             Стрелки ← → листают портреты
@@ -82,10 +66,10 @@ export function PortraitPreview({ opened, images, index, name, onIndex, onClose 
             aria-label="Следующий портрет"
             onClick={() => onIndex((index + 1) % count)}
           >
-            <Arrow />
+            <ChevronRightIcon />
           </ActionIcon>
         </Group>
       )}
-    </Modal>
+    </Dialog>
   );
 }

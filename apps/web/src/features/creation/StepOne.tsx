@@ -12,19 +12,20 @@ import {
   sexualityLabel,
   TEMPERAMENTS,
 } from '@podruga/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
-import { stepOneView } from './draft.ts';
-import { ensureCanCreateCompanion } from './quota.ts';
+import { type SelectedImages, stepOneView } from './draft.ts';
 import { CREATION_TEXTS } from './texts.ts';
-import { ChoiceGroup } from './ui/ChoiceGroup.tsx';
+import { type Choice, ChoiceGroup } from './ui/ChoiceGroup.tsx';
 import classes from './ui/creation.module.css';
+import { ChoiceSection, DraftChoice } from './ui/DraftChoice.tsx';
 import { Field } from './ui/Field.tsx';
 import { BodyFigure, BustFigure, HipsFigure, Swatch } from './ui/Illustrations.tsx';
 import { Range } from './ui/Range.tsx';
 import { Section } from './ui/Section.tsx';
 import { draftStore, useDraft } from './useDraft.ts';
 import { useExitNavigate } from './useExitNavigate.ts';
+import { useStartGeneration } from './useStartGeneration.ts';
 import { showValidationToast } from './validationToast.tsx';
 
 const HAIR_SWATCH: Record<string, string> = {
@@ -43,9 +44,30 @@ const SKIN_SWATCH: Record<string, string> = {
   latina: '#c99a72',
 };
 
-const bodyChoices = BODY_TYPES.map((o) => ({ ...o, visual: <BodyFigure type={o.value} /> }));
-const bustChoices = BREAST_SIZES.map((o) => ({ ...o, visual: <BustFigure size={o.value} /> }));
-const hipsChoices = BUTT_SHAPES.map((o) => ({ ...o, visual: <HipsFigure shape={o.value} /> }));
+interface PictureGroup {
+  group: keyof SelectedImages;
+  label: string;
+  choices: readonly Choice[];
+}
+
+/** The three picture groups of "Внешность" (001 §3 `selectedImages`), in the page's order. */
+const PICTURE_GROUPS: readonly PictureGroup[] = [
+  {
+    group: 'herbody',
+    label: 'Телосложение',
+    choices: BODY_TYPES.map((o) => ({ ...o, visual: <BodyFigure type={o.value} /> })),
+  },
+  {
+    group: 'herbreasts',
+    label: 'Размер груди',
+    choices: BREAST_SIZES.map((o) => ({ ...o, visual: <BustFigure size={o.value} /> })),
+  },
+  {
+    group: 'herbutt',
+    label: 'Форма попы',
+    choices: BUTT_SHAPES.map((o) => ({ ...o, visual: <HipsFigure shape={o.value} /> })),
+  },
+];
 const hairChoices = HAIR_COLORS.map((o) => ({
   ...o,
   visual: <Swatch color={HAIR_SWATCH[o.value] ?? '#999'} />,
@@ -67,7 +89,7 @@ function parseAge(text: string): number | null {
 export function StepOne({ notice }: { notice?: ReactNode }) {
   const d = useDraft((s) => s);
   const { leaving, go } = useExitNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, start } = useStartGeneration('index', go);
 
   useEffect(() => {
     draftStore.getState().applyIndexDefaults();
@@ -85,21 +107,13 @@ export function StepOne({ notice }: { notice?: ReactNode }) {
   }
 
   async function generate() {
-    if (!valid() || busy) return;
-    setBusy(true);
-    try {
-      if (!(await ensureCanCreateCompanion())) return;
-      draftStore.getState().startGeneration('index');
-      go('/generation');
-    } finally {
-      setBusy(false);
-    }
+    if (valid()) await start();
   }
 
   const sexuality = d.sexuality ?? 0;
 
   return (
-    <div className={classes.page} data-leaving={leaving || undefined}>
+    <div className={`page-container ${classes.page}`} data-leaving={leaving || undefined}>
       <div className={classes.stack}>
         <div>
           <h1 className={classes.heading}>
@@ -138,38 +152,17 @@ export function StepOne({ notice }: { notice?: ReactNode }) {
         </Section>
 
         <Section title="Внешность">
-          <ChoiceGroup
-            label="Телосложение"
-            choices={bodyChoices}
-            value={d.selectedImages.herbody}
-            onChange={(v) => d.selectImage('herbody', v)}
-          />
-          <ChoiceGroup
-            label="Размер груди"
-            choices={bustChoices}
-            value={d.selectedImages.herbreasts}
-            onChange={(v) => d.selectImage('herbreasts', v)}
-          />
-          <ChoiceGroup
-            label="Форма попы"
-            choices={hipsChoices}
-            value={d.selectedImages.herbutt}
-            onChange={(v) => d.selectImage('herbutt', v)}
-          />
-          <ChoiceGroup
-            label="Национальность"
-            variant="chip"
-            choices={ethnicityChoices}
-            value={d.ethnicity}
-            onChange={(v) => d.update({ ethnicity: v })}
-          />
-          <ChoiceGroup
-            label="Цвет волос"
-            variant="chip"
-            choices={hairChoices}
-            value={d.voice}
-            onChange={(v) => d.update({ voice: v })}
-          />
+          {PICTURE_GROUPS.map(({ group, label, choices }) => (
+            <ChoiceGroup
+              key={group}
+              label={label}
+              choices={choices}
+              value={d.selectedImages[group]}
+              onChange={(v) => d.selectImage(group, v)}
+            />
+          ))}
+          <DraftChoice field="ethnicity" label="Национальность" variant="chip" choices={ethnicityChoices} />
+          <DraftChoice field="voice" label="Цвет волос" variant="chip" choices={hairChoices} />
         </Section>
 
         <Section title="Сексуальность">
@@ -184,16 +177,7 @@ export function StepOne({ notice }: { notice?: ReactNode }) {
           />
         </Section>
 
-        <Section title="Темперамент">
-          <ChoiceGroup
-            label="Темперамент"
-            hideLabel
-            variant="card"
-            choices={TEMPERAMENTS}
-            value={d.temperament}
-            onChange={(v) => d.update({ temperament: v })}
-          />
-        </Section>
+        <ChoiceSection title="Темперамент" variant="card" choices={TEMPERAMENTS} field="temperament" />
 
         <div className={classes.actions}>
           <Button size="md" variant="default" onClick={refine}>

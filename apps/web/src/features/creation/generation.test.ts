@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { generatePortrait, generationAllowed } from './generation.ts';
+import { LOOKS } from './testing.ts';
 
-const body = {
-  age: 25,
-  ethnicity: 'asian',
-  hair_color: 'red',
-  body_type: 'fit',
-  breast_size: 'small',
-  butt: 'fit',
-  skin_shade: 'fair',
-  hairstyle: 'bob cut',
-} as const;
+const body = LOOKS;
 
 function clock() {
   let t = 0;

@@ -1,28 +1,10 @@
-import type { Character, CharacterInput, Chat } from '@podruga/shared';
+import type { Character, Chat } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { type StartChatApi, type StartChatProgress, startChat } from './startChat.ts';
+import { COMPANION } from './testing.ts';
 
-const character: CharacterInput = {
-  id: '11111111-1111-4111-8111-111111111111',
-  name: 'Алиса',
-  age: 25,
-  ethnicity: 'asian',
-  hair_color: 'red',
-  body_type: 'fit',
-  breast_size: 'small',
-  butt: 'fit',
-  skin_shade: 'fair',
-  hairstyle: 'bob cut',
-  personality: 'wild',
-  occupation: 'chef',
-  habit: 'shy',
-  language_style: 'poetic',
-  communication_style: 50,
-  sexuality: 40,
-  mood: 'calm',
-  img_gen_model: 'qwen-image',
-};
+const character = COMPANION;
 
 function fakeApi(failAt?: string, error: unknown = new ApiError(500, 'internal', 'Сбой сервера', true)) {
   const calls: string[] = [];

@@ -36,8 +36,8 @@ export function GalleryPage() {
   }
 
   return (
-    <div className={classes.page}>
-      <Title order={1} className={classes.heading}>
+    <div className="page-container">
+      <Title order={1} className={`page-title ${classes.heading}`}>
         Галерея подруг
       </Title>
       <Text c="dimmed" ta="center">

@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES } from '@podruga/shared';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/guardRules.ts';
-import { notify } from '../../shared/ui/notify.tsx';
+import { withoutParams } from '../../shared/searchParams.ts';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { selectIsMember, useAuth } from '../auth/store.ts';
+import { useNeedsLoginWarning } from '../auth/useNeedsLoginWarning.ts';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
 
 /** How long the index page waits before the needsLogin toast (001 §2). */
@@ -18,38 +18,16 @@ export function useHomeQueryActions(): void {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const showPrivacy = params.get('showPrivacy') === 'true';
-  const needsLogin = params.get('needsLogin') === 'cancel';
   const authRequired = params.get('authRequired') === 'true';
   const redirect = params.get('redirect');
 
   useEffect(() => {
     if (!showPrivacy) return;
     useLegalDialog.getState().show('privacy');
-    setParams(
-      (p) => {
-        p.delete('showPrivacy');
-        return p;
-      },
-      { replace: true },
-    );
+    setParams(withoutParams('showPrivacy'), { replace: true });
   }, [showPrivacy, setParams]);
 
-  useEffect(() => {
-    if (!needsLogin) return;
-    const timer = setTimeout(() => {
-      notify.withAction('yellow', AUTH_MESSAGES.needsLogin, 'Войти', () =>
-        useAuthDialog.getState().open('login'),
-      );
-      setParams(
-        (p) => {
-          p.delete('needsLogin');
-          return p;
-        },
-        { replace: true },
-      );
-    }, NEEDS_LOGIN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [needsLogin, setParams]);
+  useNeedsLoginWarning(NEEDS_LOGIN_DELAY_MS);
 
   useEffect(() => {
     if (!authRequired) return;
@@ -62,13 +40,6 @@ export function useHomeQueryActions(): void {
       notice: 'Чтобы открыть эту страницу, войдите в аккаунт.',
       redirectTo: target ?? undefined,
     });
-    setParams(
-      (p) => {
-        p.delete('authRequired');
-        p.delete('redirect');
-        return p;
-      },
-      { replace: true },
-    );
+    setParams(withoutParams('authRequired', 'redirect'), { replace: true });
   }, [authRequired, redirect, navigate, setParams]);
 }

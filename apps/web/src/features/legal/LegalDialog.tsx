@@ -1,7 +1,8 @@
-import { Anchor, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import { type BrandInfo, getBrand } from '../../app/brand.ts';
+import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { type LegalDocumentId, useLegalDialog } from './legalDialogStore.ts';
 import { type LegalDocument, PRIVACY, TERMS } from './texts.ts';
 
@@ -37,15 +38,15 @@ export function LegalDialog() {
   }, [open]);
 
   return (
-    <Modal
+    <Dialog
       opened={open !== null}
       onClose={close}
       title={doc.title}
+      centered={false}
       size="lg"
       fullScreen={narrow}
       zIndex={300}
       classNames={{ content: 'legal-dialog-content' }}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
@@ -73,6 +74,6 @@ export function LegalDialog() {
           </section>
         ))}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,19 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyDialogHost } from '../../shared/ui/lazyDialogHost.tsx';
 import { useLegalDialog } from './legalDialogStore.ts';
 
-const LegalDialog = lazy(() => import('./LegalDialog.tsx').then((m) => ({ default: m.LegalDialog })));
-
-/** Mounts the terms/privacy dialog (and loads its texts) only once someone opens it. */
-export function LegalDialogHost() {
-  const open = useLegalDialog((s) => s.open);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (open) setLoaded(true);
-  }, [open]);
-  if (!loaded && !open) return null;
-  return (
-    <Suspense fallback={null}>
-      <LegalDialog />
-    </Suspense>
-  );
-}
+/** The terms/privacy dialog: its code and its texts load only once someone opens it. */
+export const LegalDialogHost = lazyDialogHost(
+  () => import('./LegalDialog.tsx').then((m) => m.LegalDialog),
+  useLegalDialog,
+);

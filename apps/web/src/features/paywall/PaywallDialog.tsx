@@ -1,6 +1,7 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { type PaywallContext, PRODUCT_FEATURES, ruPlural, TIER_LIMITS } from '@podruga/shared';
 import { useNavigate } from 'react-router';
+import { Dialog, DialogActions } from '../../shared/ui/Dialog.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { usePaywall } from './paywallStore.ts';
 
@@ -78,14 +79,7 @@ export function PaywallDialog() {
   const payments = PRODUCT_FEATURES.payments;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={copy.title}
-      centered
-      size={460}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
-    >
+    <Dialog opened={opened} onClose={close} title={copy.title} size={460}>
       <Stack gap="sm">
         <Text size="sm">{copy.text}</Text>
         {payments && (
@@ -106,7 +100,7 @@ export function PaywallDialog() {
           </Text>
         )}
       </Stack>
-      <Group justify="flex-end" mt="lg" gap="sm">
+      <DialogActions>
         {context === 'guest_limit' ? (
           <Button
             variant="default"
@@ -132,7 +126,7 @@ export function PaywallDialog() {
             Улучшить до Plus
           </Button>
         )}
-      </Group>
-    </Modal>
+      </DialogActions>
+    </Dialog>
   );
 }

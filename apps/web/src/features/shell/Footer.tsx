@@ -1,8 +1,13 @@
 import { Anchor, Text } from '@mantine/core';
 import { getBrand } from '../../app/brand.ts';
 import { LockIcon } from '../../shared/ui/icons.tsx';
-import { useLegalDialog } from '../legal/legalDialogStore.ts';
+import { type LegalDocumentId, useLegalDialog } from '../legal/legalDialogStore.ts';
 import classes from './Footer.module.css';
+
+const LEGAL_LINKS: readonly { doc: LegalDocumentId; label: string }[] = [
+  { doc: 'terms', label: 'Пользовательское соглашение' },
+  { doc: 'privacy', label: 'Политика конфиденциальности' },
+];
 
 /**
  * Encryption notice, legal links, copyright (001 §2 Footer). The notice says what really happens
@@ -22,24 +27,18 @@ export function Footer() {
           </span>
         </Text>
         <div className={classes.links}>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            className={classes.link}
-            onClick={() => show('terms')}
-          >
-            Пользовательское соглашение
-          </Anchor>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            className={classes.link}
-            onClick={() => show('privacy')}
-          >
-            Политика конфиденциальности
-          </Anchor>
+          {LEGAL_LINKS.map(({ doc, label }) => (
+            <Anchor
+              key={doc}
+              component="button"
+              type="button"
+              size="sm"
+              className={classes.link}
+              onClick={() => show(doc)}
+            >
+              {label}
+            </Anchor>
+          ))}
         </div>
         <Text size="xs" c="dimmed">
           © {new Date().getFullYear()} {brand.logoText}

@@ -1,22 +1,18 @@
-import { Button, Text, Title } from '@mantine/core';
-import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
+import { Button } from '@mantine/core';
+import { StatusPage } from './StatusPage.tsx';
 
 /** 503 (002 §2): the API answered "maintenance". Opened by the app only; a direct visit goes to /. */
 export function MaintenancePage() {
   return (
-    <CenteredPage>
-      <Text fz={64} fw={800} lh={1} c="pink">
-        503
-      </Text>
-      <Title order={1} size="h2">
-        Ведутся технические работы
-      </Title>
-      <Text c="dimmed">
-        Мы обновляем серверы. Сервис снова заработает через пару часов — спасибо за терпение!
-      </Text>
-      <Button mt="sm" onClick={() => window.location.assign('/')}>
-        Попробовать снова
-      </Button>
-    </CenteredPage>
+    <StatusPage
+      code={503}
+      title="Ведутся технические работы"
+      text="Мы обновляем серверы. Сервис снова заработает через пару часов — спасибо за терпение!"
+      action={
+        <Button mt="sm" onClick={() => window.location.assign('/')}>
+          Попробовать снова
+        </Button>
+      }
+    />
   );
 }

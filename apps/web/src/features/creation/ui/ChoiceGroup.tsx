@@ -9,7 +9,7 @@ export interface Choice {
   visual?: ReactNode;
 }
 
-interface ChoiceGroupProps {
+export interface ChoiceGroupProps {
   /** The group's accessible name (the section's heading text). */
   label: string;
   choices: readonly Choice[];
