@@ -12,6 +12,7 @@ import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { ImagePort, PortraitTraits } from '../../providers/image/port.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
+import { PERSONA_TRAITS, PORTRAIT_TRAITS, traitColumnsOf, traitsOf } from '../characters/character-fields.ts';
 import { type CharactersService, chatTitleFor } from '../characters/characters.service.ts';
 import { buildPortraitPrompt } from '../characters/portrait-prompt.ts';
 import { encodePortrait } from '../media/images.ts';
@@ -31,35 +32,25 @@ export const CATALOGUE_PORTRAIT_JOB = defineJob<{ id: string }>('catalogue-portr
 const portraitSeed = (id: string) =>
   createHash('sha256').update(`catalogue:${id}`).digest().readUInt32BE(0) & 0x7fffffff;
 
-function traitsOf(row: CatalogueCompanionRow): PortraitTraits {
-  return {
-    age: row.age,
-    ethnicity: row.ethnicity,
-    hair_color: row.hairColor,
-    hairstyle: row.hairstyle,
-    skin_shade: row.skinShade,
-    body_type: row.bodyType,
-    breast_size: row.breastSize,
-    butt: row.butt,
-    occupation: row.occupation,
-  };
-}
-
 function presentCatalogueItem(row: CatalogueCompanionRow): CatalogueItem {
   return {
     id: row.id,
-    name: row.name,
-    age: row.age,
     summary: row.summary,
     image: row.image,
-    ethnicity: row.ethnicity,
-    hair_color: row.hairColor,
-    body_type: row.bodyType,
-    personality: row.personality,
-    occupation: row.occupation,
-    mood: row.mood,
+    ...traitsOf(row, CATALOGUE_ITEM_TRAITS),
   };
 }
+
+const CATALOGUE_ITEM_TRAITS = [
+  'name',
+  'age',
+  'ethnicity',
+  'hair_color',
+  'body_type',
+  'personality',
+  'occupation',
+  'mood',
+] as const;
 
 /**
  * The ready-made companions: seeded at start, their portraits drawn by a job off the request path
@@ -118,7 +109,7 @@ export class CatalogueService {
     const { repo, image, storage } = this.deps;
     const row = await repo.find(id);
     if (!row || row.image !== null) return;
-    const traits = traitsOf(row);
+    const traits: PortraitTraits = traitsOf(row, PORTRAIT_TRAITS);
     const { prompt, negativePrompt } = buildPortraitPrompt(traits);
     const result = await image.generate({
       prompt,
@@ -160,23 +151,7 @@ export class CatalogueService {
     const { character, chat } = await characters.insert(
       user,
       {
-        name: row.name,
-        age: row.age,
-        ethnicity: row.ethnicity,
-        hairColor: row.hairColor,
-        bodyType: row.bodyType,
-        breastSize: row.breastSize,
-        butt: row.butt,
-        skinShade: row.skinShade,
-        hairstyle: row.hairstyle,
-        personality: row.personality,
-        occupation: row.occupation,
-        habit: row.habit,
-        languageStyle: row.languageStyle,
-        communicationStyle: row.communicationStyle,
-        sexuality: row.sexuality,
-        mood: row.mood,
-        temperament: row.temperament,
+        ...traitColumnsOf(row, PERSONA_TRAITS),
         imgGenModel: FIRST_IMAGE_MODEL,
         image: row.image,
         avatar: row.avatar,

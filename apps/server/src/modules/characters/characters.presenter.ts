@@ -1,28 +1,33 @@
 import type { Character, Chat } from '@podruga/shared';
 import type { CharacterRow, ChatRow } from '../../db/schema/index.ts';
+import { PERSONA_TRAITS, traitsOf } from './character-fields.ts';
+
+const ALL_TRAITS = [...PERSONA_TRAITS, 'img_gen_model'] as const;
+/** Text traits a companion may lack (made before a field existed): the contract shows them as ''. */
+const OPTIONAL_TEXT_TRAITS = [
+  'ethnicity',
+  'hair_color',
+  'body_type',
+  'breast_size',
+  'butt',
+  'skin_shade',
+  'hairstyle',
+  'personality',
+  'occupation',
+  'habit',
+  'language_style',
+] as const;
+
+function blankIfNull<T extends Record<string, string | null>>(values: T): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) as never;
+}
 
 /** A companion exactly as characterSchema says; stored media stay names (the client uses mediaUrl). */
 export function presentCharacter(row: CharacterRow): Character {
   return {
     id: row.id,
-    name: row.name,
-    age: row.age,
-    ethnicity: row.ethnicity ?? '',
-    hair_color: row.hairColor ?? '',
-    body_type: row.bodyType ?? '',
-    breast_size: row.breastSize ?? '',
-    butt: row.butt ?? '',
-    skin_shade: row.skinShade ?? '',
-    hairstyle: row.hairstyle ?? '',
-    personality: row.personality ?? '',
-    occupation: row.occupation ?? '',
-    habit: row.habit ?? '',
-    language_style: row.languageStyle ?? '',
-    communication_style: row.communicationStyle,
-    sexuality: row.sexuality,
-    mood: row.mood,
-    temperament: row.temperament,
-    img_gen_model: row.imgGenModel,
+    ...traitsOf(row, ALL_TRAITS),
+    ...blankIfNull(traitsOf(row, OPTIONAL_TEXT_TRAITS)),
     avatar: row.avatar,
     image: row.image,
     summary: row.summary,

@@ -14,6 +14,7 @@ import type { Logger } from '../../logger.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isUuid } from '../../validation.ts';
 import { checkText } from '../safety/safety.ts';
+import { traitColumns } from './character-fields.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
 import { companionLimitError, companionLimitFor } from './limits.ts';
@@ -38,55 +39,11 @@ export function summaryFor(c: {
 
 export function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter, 'id'> {
   return {
-    name: input.name,
-    age: input.age,
-    ethnicity: input.ethnicity,
-    hairColor: input.hair_color,
-    bodyType: input.body_type,
-    breastSize: input.breast_size,
-    butt: input.butt,
-    skinShade: input.skin_shade,
-    hairstyle: input.hairstyle,
-    personality: input.personality,
-    occupation: input.occupation,
-    habit: input.habit,
-    languageStyle: input.language_style,
-    communicationStyle: input.communication_style,
-    sexuality: input.sexuality,
-    mood: input.mood,
+    ...traitColumns(input),
     temperament: input.temperament ?? null,
     imgGenModel: input.img_gen_model ?? null,
     summary: summaryFor(input),
   };
-}
-
-function changesFrom(input: CharacterChangesInput): CharacterChanges {
-  const map: Record<string, keyof CharacterChanges> = {
-    name: 'name',
-    age: 'age',
-    ethnicity: 'ethnicity',
-    hair_color: 'hairColor',
-    body_type: 'bodyType',
-    breast_size: 'breastSize',
-    butt: 'butt',
-    skin_shade: 'skinShade',
-    hairstyle: 'hairstyle',
-    personality: 'personality',
-    occupation: 'occupation',
-    habit: 'habit',
-    language_style: 'languageStyle',
-    communication_style: 'communicationStyle',
-    sexuality: 'sexuality',
-    mood: 'mood',
-    temperament: 'temperament',
-    img_gen_model: 'imgGenModel',
-  };
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const column = map[key];
-    if (column && value !== undefined) changes[column] = value;
-  }
-  return changes as CharacterChanges;
 }
 
 function assertSafeName(name: string | undefined): void {
@@ -151,9 +108,8 @@ export class CharactersService {
   async update(user: UserRow, id: string, input: CharacterChangesInput): Promise<CharacterRow> {
     const current = await this.get(user, id);
     if (input.name !== undefined) assertSafeName(input.name);
-    const changes = changesFrom(input);
-    const merged = { ...current, ...changes };
-    changes.summary = summaryFor(merged);
+    const traits = traitColumns(input);
+    const changes: CharacterChanges = { ...traits, summary: summaryFor({ ...current, ...traits }) };
     const row = await this.deps.repo.update(user.id, id, changes);
     if (!row) throw errors.notFound();
     return row;
