@@ -1,47 +1,16 @@
 import { AUTH_MESSAGES } from '@podruga/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn, logOut, menuName, openAuthDialog } from './support/account.ts';
 import { linkFromMail } from './support/app.ts';
 import { newVisitor, screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import {
-  closeMenu,
-  expectSettled,
-  expectToast,
-  openUserMenu,
-  passAdultGate,
-  storedToken,
-} from './support/steps.ts';
+import { expectSettled, expectToast, passAdultGate, storedToken } from './support/steps.ts';
 
 const journey = useJourney();
 
 const email = `anna.e2e-${Date.now()}@mail.ru`;
 const password = 'lunnaya-noch-7';
 const newPassword = 'novyi-parol-42';
-
-async function openAuthDialog(page: Page) {
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Войти' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Вход' });
-  await dialog.waitFor();
-  return dialog;
-}
-
-async function menuName(page: Page): Promise<string> {
-  await openUserMenu(page);
-  const label = (await page.locator('.mantine-Menu-label').first().textContent()) ?? '';
-  await closeMenu(page);
-  return label.trim();
-}
-
-async function logIn(page: Page, withPassword: string) {
-  const dialog = await openAuthDialog(page);
-  await dialog.getByLabel('Эл. почта').fill(email);
-  await dialog.getByLabel('Пароль', { exact: true }).fill(withPassword);
-  await dialog.getByRole('button', { name: 'Войти' }).click();
-  await expectToast(page, AUTH_MESSAGES.loginSuccess);
-  await dialog.waitFor({ state: 'detached' });
-}
 
 describe('accounts in the journey.browser', () => {
   it('registers with the validation messages in order, survives a reload, logs out and in again', async () => {
@@ -95,16 +64,14 @@ describe('accounts in the journey.browser', () => {
     await page.getByRole('button', { name: 'Меню пользователя' }).waitFor();
     expect(await menuName(page)).toBe('Анна');
 
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Выйти' }).click();
-    await expectToast(page, AUTH_MESSAGES.logoutMenu);
+    await logOut(page);
     await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
     expect(await menuName(page)).toBe('Гость');
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
     const newGuest = await storedToken(page);
     expect(newGuest).not.toBe(token);
 
-    await logIn(page, password);
+    await logIn(page, email, password);
     expect(await menuName(page)).toBe('Анна');
 
     // The registration mail confirms the address.
@@ -150,7 +117,7 @@ describe('accounts in the journey.browser', () => {
     await screenshot(page, 'reset-password-done');
 
     await page.goto(journey.app.url);
-    await logIn(page, newPassword);
+    await logIn(page, email, newPassword);
     expect(await menuName(page)).toBe('Анна');
 
     // The link works once.

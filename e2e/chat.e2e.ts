@@ -1,16 +1,10 @@
-import { AUTH_MESSAGES } from '@podruga/shared';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { fillRegistration, registerFromMenu } from './support/account.ts';
 import { newVisitor, screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import {
-  adoptFirstCompanion,
-  expectSettled,
-  expectToast,
-  openUserMenu,
-  passAdultGate,
-} from './support/steps.ts';
+import { adoptFirstCompanion, expectSettled, passAdultGate } from './support/steps.ts';
 
 const journey = useJourney();
 
@@ -37,18 +31,6 @@ async function say(page: Page, text: string): Promise<string> {
 }
 
 /** Fills the open "Создать аккаунт" dialog and waits for the account. */
-async function register(page: Page, name: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Создать аккаунт' });
-  await dialog.waitFor();
-  await dialog.getByLabel('Имя').fill(name);
-  await dialog.getByLabel('Эл. почта').fill(`user-${Date.now()}@mail.ru`);
-  await dialog.getByLabel('Пароль', { exact: true }).fill('zvezdnaya-noch-9');
-  await dialog.getByRole('checkbox', { name: /Я принимаю/ }).check();
-  await dialog.getByRole('button', { name: 'Создать аккаунт' }).click();
-  await expectToast(page, AUTH_MESSAGES.registerSuccess);
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('chatting with her', () => {
   it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
     const ctx = await newVisitor(journey.browser);
@@ -130,7 +112,7 @@ describe('chatting with her', () => {
     expect(await cards.count()).toBe(1);
 
     await page.getByRole('button', { name: 'Регистрация' }).click();
-    await register(page, 'Олег');
+    await fillRegistration(page, { name: 'Олег' });
 
     // The same chat; the card now says the limit left room, with no stale "Регистрация".
     await expectSettled(
@@ -224,10 +206,7 @@ describe('a registered user without a companion', () => {
     const page = await ctx.newPage();
     await page.goto(journey.app.url);
     await passAdultGate(page);
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Войти' }).click();
-    await page.getByRole('checkbox', { name: 'Создать новый аккаунт' }).check();
-    await register(page, 'Игорь');
+    await registerFromMenu(page, { name: 'Игорь' });
 
     await page.goto(`${journey.app.url}/chat`);
     await expectSettled(page, /\/chat$/, page.getByRole('heading', { name: 'У тебя пока нет подруги' }));

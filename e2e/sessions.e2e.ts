@@ -1,28 +1,15 @@
 import { AUTH_MESSAGES } from '@podruga/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn, logOut, menuName, registerFromMenu } from './support/account.ts';
 import { newVisitor, screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import {
-  closeMenu,
-  expectSettled,
-  expectToast,
-  openUserMenu,
-  passAdultGate,
-  storedToken,
-} from './support/steps.ts';
+import { expectSettled, passAdultGate, storedToken } from './support/steps.ts';
 
 const journey = useJourney();
 
 const email = `sessions.e2e-${Date.now()}@mail.ru`;
 const password = 'zvezdnaya-noch-5';
-
-async function menuName(page: Page): Promise<string> {
-  await openUserMenu(page);
-  const label = (await page.locator('.mantine-Menu-label').first().textContent()) ?? '';
-  await closeMenu(page);
-  return label.trim();
-}
 
 /** The dialog a user must never meet for logging out and in (issue 9). */
 async function expectNoLimitDialog(page: Page): Promise<void> {
@@ -39,27 +26,12 @@ describe('sessions: logging out and in never meets the anonymous-session limit',
     await passAdultGate(page);
     await expectSettled(page, /\/$/, home(page));
 
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Войти' }).click();
-    await page
-      .getByRole('dialog', { name: 'Вход' })
-      .getByRole('checkbox', { name: 'Создать новый аккаунт' })
-      .check();
-    const register = page.getByRole('dialog', { name: 'Создать аккаунт' });
-    await register.getByLabel('Имя').fill('Вера');
-    await register.getByLabel('Эл. почта').fill(email);
-    await register.getByLabel('Пароль', { exact: true }).fill(password);
-    await register.getByRole('checkbox', { name: /Я принимаю/ }).check();
-    await register.getByRole('button', { name: 'Создать аккаунт' }).click();
-    await expectToast(page, AUTH_MESSAGES.registerSuccess);
-    await register.waitFor({ state: 'detached' });
+    await registerFromMenu(page, { name: 'Вера', email, password });
     expect(await menuName(page)).toBe('Вера');
 
     const tokens = new Set([await storedToken(page)]);
     for (let round = 1; round <= 4; round++) {
-      await openUserMenu(page);
-      await page.getByRole('menuitem', { name: 'Выйти' }).click();
-      await expectToast(page, AUTH_MESSAGES.logoutMenu);
+      await logOut(page);
       await expectSettled(page, /\/$/, home(page));
       await expectNoLimitDialog(page);
       expect(await menuName(page)).toBe('Гость');
@@ -71,14 +43,7 @@ describe('sessions: logging out and in never meets the anonymous-session limit',
       await expectSettled(page, /\/$/, home(page));
       await expectNoLimitDialog(page);
 
-      await openUserMenu(page);
-      await page.getByRole('menuitem', { name: 'Войти' }).click();
-      const login = page.getByRole('dialog', { name: 'Вход' });
-      await login.getByLabel('Эл. почта').fill(email);
-      await login.getByLabel('Пароль', { exact: true }).fill(password);
-      await login.getByRole('button', { name: 'Войти' }).click();
-      await expectToast(page, AUTH_MESSAGES.loginSuccess);
-      await login.waitFor({ state: 'detached' });
+      await logIn(page, email, password);
       await expectSettled(page, /\/$/, home(page));
       await expectNoLimitDialog(page);
       expect(await menuName(page)).toBe('Вера');
