@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { characterInputSchema } from '../api/characters.ts';
 import { mediaUrl } from '../media.ts';
 import { ageWithWord, ruPlural } from '../plural.ts';
+import { SAMPLE_COMPANION } from '../testing.ts';
 import { communicationStyleLabel, habitForSexuality, sexualityLabel, spinnerSize } from './rules.ts';
 import { missingPersonality, missingStepOne } from './validation.ts';
 
@@ -89,24 +90,7 @@ describe('wizard validation (001 §5)', () => {
   });
 
   it('refuses an age outside 18–70 and an unknown option with a Russian message', () => {
-    const base = {
-      name: 'Алиса',
-      age: 25,
-      ethnicity: 'asian',
-      hair_color: 'red',
-      body_type: 'fit',
-      breast_size: 'small',
-      butt: 'fit',
-      skin_shade: 'fair',
-      hairstyle: 'bob cut',
-      personality: 'wild',
-      occupation: 'chef',
-      habit: 'shy',
-      language_style: 'poetic',
-      communication_style: 50,
-      sexuality: 40,
-      mood: 'calm',
-    };
+    const base = SAMPLE_COMPANION;
     expect(characterInputSchema.safeParse(base).success).toBe(true);
     const young = characterInputSchema.safeParse({ ...base, age: 17 });
     expect(young.error?.issues[0]?.message).toBe('Подруге должно быть не меньше 18 лет');
