@@ -94,30 +94,32 @@ describe('errors', () => {
     expectError(res, 400, 'validation_failed', SERVER_MESSAGES.badRequest);
   });
 
-  it('rejects malformed JSON, unknown content types and bodies over 1 MB', async () => {
-    const a = await app();
-    const malformed = await a.inject({
+  it.each([
+    ['malformed JSON', { 'content-type': 'application/json' }, '{"email":', 400, 'bad_request', 'badRequest'],
+    [
+      'an unknown content type',
+      { 'content-type': 'application/xml' },
+      '<email/>',
+      415,
+      'unsupported_media_type',
+      'unsupportedMediaType',
+    ],
+    [
+      'a body over 1 MB',
+      {},
+      { email: 'a'.repeat(BODY_LIMIT_BYTES) },
+      413,
+      'payload_too_large',
+      'payloadTooLarge',
+    ],
+  ] as const)('rejects %s', async (_, headers, payload, status, code, message) => {
+    const res = await (await app()).inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
+      headers,
+      payload,
     });
-    expectError(malformed, 400, 'bad_request', SERVER_MESSAGES.badRequest);
-
-    const xml = await a.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<email/>',
-    });
-    expectError(xml, 415, 'unsupported_media_type', SERVER_MESSAGES.unsupportedMediaType);
-
-    const huge = await a.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: 'a'.repeat(BODY_LIMIT_BYTES) },
-    });
-    expectError(huge, 413, 'payload_too_large', SERVER_MESSAGES.payloadTooLarge);
+    expectError(res, status, code, SERVER_MESSAGES[message]);
   });
 
   it('treats an empty JSON body as no body', async () => {

@@ -1,24 +1,14 @@
 import { connect } from 'node:net';
 import { SERVER_MESSAGES } from '@podruga/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
-import { useTestDatabase } from '../test/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
 import { bearer, expectError, guest } from '../test/http.ts';
 
-const db = useTestDatabase();
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ({ app } = await buildTestApp(db()));
-});
-afterEach(async () => {
-  await app.close();
-});
+const t = useTestApp();
 
 /** Sends raw bytes to the listening server and returns what came back, headers and body. */
 async function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
-  const address = app.server.address();
+  const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
   const socket = connect(address.port, '127.0.0.1');
   socket.write(request);
@@ -31,8 +21,8 @@ async function raw(request: string): Promise<{ status: number; headers: string; 
 
 describe('framework errors leave as {detail, code} with a Russian detail', () => {
   it('a path parameter over the router limit: 414', async () => {
-    const { access_token } = await guest(app);
-    const res = await app.inject({
+    const { access_token } = await guest(t.app);
+    const res = await t.app.inject({
       method: 'GET',
       url: `/api/characters/${'a'.repeat(5000)}`,
       headers: bearer(access_token),
@@ -41,23 +31,23 @@ describe('framework errors leave as {detail, code} with a Russian detail', () =>
   });
 
   it('a broken percent-encoding in the path: 400', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/characters/%E0%A4%A' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/characters/%E0%A4%A' });
     expectError(res, 400, 'bad_request', SERVER_MESSAGES.badRequest);
   });
 
   it('a known path with the wrong method: 405 with Allow; an unknown path: 404', async () => {
-    const res = await app.inject({ method: 'PATCH', url: '/api/characters/' });
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/characters/' });
     expectError(res, 405, 'method_not_allowed', SERVER_MESSAGES.methodNotAllowed);
     expect(res.headers.allow).toBe('GET, HEAD, POST');
-    const put = await app.inject({ method: 'PUT', url: '/api/auth/token' });
+    const put = await t.app.inject({ method: 'PUT', url: '/api/auth/token' });
     expectError(put, 405, 'method_not_allowed');
     expect(put.headers.allow).toBe('POST');
-    expectError(await app.inject({ method: 'GET', url: '/api/nothing' }), 404, 'not_found');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/nothing' }), 404, 'not_found');
   });
 
   it('a malformed multipart body is a 400, not a 500', async () => {
-    const { access_token } = await guest(app);
-    const res = await app.inject({
+    const { access_token } = await guest(t.app);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/save_initial_image',
       headers: { ...bearer(access_token), 'content-type': 'multipart/form-data; boundary=xyz' },
@@ -68,7 +58,7 @@ describe('framework errors leave as {detail, code} with a Russian detail', () =>
   });
 
   it('what Node answers itself (bad request line, oversized headers) in our format too', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     const garbage = await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
     expect(garbage.status).toBe(400);
     expect(JSON.parse(garbage.body)).toEqual({ detail: SERVER_MESSAGES.badRequest, code: 'bad_request' });

@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mail, MailPort } from '../providers/mail/port.ts';
+import { useTestDatabase } from './db.ts';
 
 /** Keeps sent mail in memory for assertions. */
 export class MemoryMailer implements MailPort {
@@ -67,4 +69,32 @@ export async function buildTestApp(
     ...options.deps,
   });
   return { app, config, mailer, clock, guestMigrations };
+}
+
+export interface UsedTestApp extends TestApp {
+  /** The file's test database (emptied before each test). */
+  database: Database;
+  /** Closes the app and builds a new one on the same database (a restart, or a config change). */
+  rebuild(options?: { env?: Record<string, string>; deps?: AppDeps }): Promise<void>;
+}
+
+/**
+ * A fresh app for each test of the file, on the file's test database, closed after it. The returned
+ * object is filled in before each test: `const t = useTestApp(); … t.app.inject(…)`.
+ */
+export function useTestApp(options: { env?: Record<string, string>; deps?: AppDeps } = {}): UsedTestApp {
+  const database = useTestDatabase();
+  const t = {} as UsedTestApp;
+  t.rebuild = async (next = options) => {
+    await t.app?.close();
+    Object.assign(t, await buildTestApp(database(), next));
+  };
+  beforeEach(async () => {
+    t.database = database();
+    Object.assign(t, await buildTestApp(t.database, options));
+  });
+  afterEach(async () => {
+    await t.app?.close();
+  });
+  return t;
 }

@@ -9,23 +9,14 @@ import {
 } from '@podruga/shared';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/db.ts';
+import { useTestApp } from '../../test/app.ts';
 import { findUser } from '../../test/factories.ts';
 import { ACCOUNT, bearer, expectError, form, guest, linkToken, register } from '../../test/http.ts';
 import { plainTextOf } from '../../test/mail.ts';
 
-const db = useTestDatabase();
-let t: TestApp;
-
-beforeEach(async () => {
-  t = await buildTestApp(db());
-});
-afterEach(async () => {
-  await t.app.close();
-});
+const t = useTestApp();
 
 const post = (url: string, payload?: object, token?: string, extra: { remoteAddress?: string } = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {}, ...extra });
@@ -118,7 +109,7 @@ describe('forgot and reset password', () => {
       headers: bearer(oldToken),
     });
     expectError(validate, 401, 'token_expired');
-    const row = await db().db.select().from(users).where(eq(users.email, ACCOUNT.email));
+    const row = await t.database.db.select().from(users).where(eq(users.email, ACCOUNT.email));
     expect(row[0]?.emailVerified).toBe(true);
 
     const again = await post('/api/auth/reset-password', { token, new_password: 'new-secret-2' });
@@ -242,9 +233,8 @@ describe('e-mail verification', () => {
       'rate_limited',
     );
 
-    await db().db.update(users).set({ emailVerified: true }).where(eq(users.id, session.user_id));
-    await t.app.close();
-    t = await buildTestApp(db());
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, session.user_id));
+    await t.rebuild();
     expectError(
       await post('/api/auth/resend-verification', undefined, session.access_token),
       400,
@@ -320,7 +310,7 @@ describe('POST /api/auth/change-email', () => {
     expect(res.json()).toEqual({ success: true, message: SERVER_MESSAGES.changeEmailSent });
     const mail = await lastMail();
     expect(mail?.to).toBe('new@mail.ru');
-    expect((await findUser(db(), session.user_id))?.email).toBe(ACCOUNT.email);
+    expect((await findUser(t.database, session.user_id))?.email).toBe(ACCOUNT.email);
 
     const verified = await post('/api/auth/verify-email', { token: linkToken(mail) });
     expect(verified.statusCode).toBe(200);
@@ -340,7 +330,7 @@ describe('POST /api/auth/change-email', () => {
     const token = linkToken(await lastMail());
     await register(t.app, { email: 'new@mail.ru' });
     expectError(await post('/api/auth/verify-email', { token }), 409, 'email_taken');
-    expect((await findUser(db(), session.user_id))?.email).toBe(ACCOUNT.email);
+    expect((await findUser(t.database, session.user_id))?.email).toBe(ACCOUNT.email);
   });
 });
 
@@ -364,8 +354,7 @@ describe('real mail delivery', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const address = smtp.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    await t.app.close();
-    t = await buildTestApp(db(), {
+    await t.rebuild({
       env: {
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         MAIL_FROM: 'hello@podruga.app',
@@ -388,8 +377,7 @@ describe('real mail delivery', () => {
   });
 
   it('writes the mail into DATA_DIR/outbox without SMTP_URL', async () => {
-    await t.app.close();
-    t = await buildTestApp(db(), { deps: { mailer: undefined } });
+    await t.rebuild({ deps: { mailer: undefined } });
     await register(t.app);
     await post('/api/auth/forgot-password', { email: ACCOUNT.email });
     await t.app.mail.drain();

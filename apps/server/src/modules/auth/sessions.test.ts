@@ -1,20 +1,11 @@
 import { ACCESS_TOKEN_TTL_S, type AuthResponse, SERVER_MESSAGES } from '@podruga/shared';
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { createCompanionWithChat, ownersOf } from '../../test/factories.ts';
 import { ACCOUNT, bearer, expectError, form, guest, register } from '../../test/http.ts';
 
-const db = useTestDatabase();
-let t: TestApp;
-
-beforeEach(async () => {
-  t = await buildTestApp(db());
-});
-afterEach(async () => {
-  await t.app.close();
-});
+const t = useTestApp();
 
 const ADDRESS = '192.0.2.10';
 const validate = (token: string) =>
@@ -49,12 +40,12 @@ async function exhaustAddress(): Promise<void> {
 describe('registering from a guest session retires the guest token', () => {
   it('the old token gets 401 token_expired, the new one works, companions stay', async () => {
     const g = await guest(t.app);
-    const { character } = await createCompanionWithChat(db(), g.user_id);
+    const { character } = await createCompanionWithChat(t.database, g.user_id);
     const session = await register(t.app, {}, g.access_token);
     expect(session.access_token).not.toBe(g.access_token);
     expectError(await validate(g.access_token), 401, 'token_expired', SERVER_MESSAGES.sessionExpired);
     expect((await validate(session.access_token)).statusCode).toBe(200);
-    expect((await ownersOf(db(), character.id)).character).toBe(g.user_id);
+    expect((await ownersOf(t.database, character.id)).character).toBe(g.user_id);
   });
 });
 
@@ -86,7 +77,7 @@ describe('POST /api/auth/anonymous with proof of an earlier session', () => {
   it('an existing guest gets itself back, even with an expired token, without counting', async () => {
     await exhaustAddress();
     const g = await guest(t.app, '192.0.2.99');
-    await createCompanionWithChat(db(), g.user_id);
+    await createCompanionWithChat(t.database, g.user_id);
     t.clock.advanceSeconds(ACCESS_TOKEN_TTL_S + 3600);
     expectError(await validate(g.access_token), 401, 'token_expired');
     for (let i = 0; i < 5; i++) {

@@ -7,33 +7,23 @@ import {
   companionLimitErrorSchema,
 } from '@podruga/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chats, messages } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { characterInput, createCharacter, setMembership } from '../../test/characters.ts';
-import { useTestDatabase } from '../../test/db.ts';
 import { bearer, expectError, guest, register } from '../../test/http.ts';
 import { SAFETY_MESSAGES } from '../safety/safety.ts';
 
-const database = useTestDatabase();
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ({ app } = await buildTestApp(database()));
-});
-afterEach(async () => {
-  await app.close();
-});
+const t = useTestApp();
 
 async function freeUser(email = 'anna@mail.ru') {
-  return register(app, { email });
+  return register(t.app, { email });
 }
 
 describe('characters CRUD', () => {
   it('creates, lists newest first, reads, updates and deletes', async () => {
     const { access_token: token } = await freeUser();
-    const first = await createCharacter(app, token, { name: 'Алиса' });
+    const first = await createCharacter(t.app, token, { name: 'Алиса' });
     expect(characterSchema.strict().parse(first)).toMatchObject({
       name: 'Алиса',
       age: 23,
@@ -46,19 +36,19 @@ describe('characters CRUD', () => {
       summary: 'Заботливая, учительница, 23 года',
     });
     expect(new Date(first.created_at).toISOString()).toBe(first.created_at);
-    const second = await createCharacter(app, token, { name: 'Ева' });
+    const second = await createCharacter(t.app, token, { name: 'Ева' });
 
-    const list = await app.inject({ method: 'GET', url: '/api/characters/', headers: bearer(token) });
+    const list = await t.app.inject({ method: 'GET', url: '/api/characters/', headers: bearer(token) });
     expect(list.json<Character[]>().map((c) => c.name)).toEqual(['Ева', 'Алиса']);
 
-    const got = await app.inject({
+    const got = await t.app.inject({
       method: 'GET',
       url: `/api/characters/${first.id}`,
       headers: bearer(token),
     });
     expect(got.json()).toEqual(first);
 
-    const put = await app.inject({
+    const put = await t.app.inject({
       method: 'PUT',
       url: `/api/characters/${second.id}`,
       headers: bearer(token),
@@ -72,13 +62,13 @@ describe('characters CRUD', () => {
       name: 'Ева',
     });
 
-    const del = await app.inject({
+    const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/characters/${second.id}`,
       headers: bearer(token),
     });
     expect(del.json()).toEqual({ success: true });
-    const gone = await app.inject({
+    const gone = await t.app.inject({
       method: 'GET',
       url: `/api/characters/${second.id}`,
       headers: bearer(token),
@@ -89,7 +79,7 @@ describe('characters CRUD', () => {
   it('fills unset personality fields with the spec defaults', async () => {
     const { access_token: token } = await freeUser();
     const { personality, occupation, habit, language_style, mood, ...rest } = characterInput();
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/characters/',
       headers: bearer(token),
@@ -107,26 +97,26 @@ describe('characters CRUD', () => {
 
   it('deleting a companion removes her chats and messages', async () => {
     const { access_token: token, user_id: userId } = await freeUser();
-    const her = await createCharacter(app, token);
-    const chat = await app.inject({
+    const her = await createCharacter(t.app, token);
+    const chat = await t.app.inject({
       method: 'POST',
       url: '/api/chats/',
       headers: bearer(token),
       payload: { character_id: her.id, title: `Chat with ${her.name}` },
     });
     const chatId = chat.json<Chat>().id;
-    await database().db.insert(messages).values({ chatId, userId, content: 'Привет', isUser: true });
-    await app.inject({ method: 'DELETE', url: `/api/characters/${her.id}`, headers: bearer(token) });
-    expect(await database().db.select().from(chats).where(eq(chats.id, chatId))).toEqual([]);
-    expect(await database().db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([]);
+    await t.database.db.insert(messages).values({ chatId, userId, content: 'Привет', isUser: true });
+    await t.app.inject({ method: 'DELETE', url: `/api/characters/${her.id}`, headers: bearer(token) });
+    expect(await t.database.db.select().from(chats).where(eq(chats.id, chatId))).toEqual([]);
+    expect(await t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([]);
   });
 
   it("answers 404 for another user's companion and chat on every route", async () => {
     const owner = await freeUser('owner@mail.ru');
     const stranger = await freeUser('stranger@mail.ru');
-    const her = await createCharacter(app, owner.access_token);
+    const her = await createCharacter(t.app, owner.access_token);
     const chat = (
-      await app.inject({
+      await t.app.inject({
         method: 'POST',
         url: '/api/chats/',
         headers: bearer(owner.access_token),
@@ -144,12 +134,12 @@ describe('characters CRUD', () => {
       { method: 'GET', url: '/api/characters/not-a-uuid' },
     ] as const;
     for (const call of calls) {
-      const res = await app.inject({ ...call, headers: as });
+      const res = await t.app.inject({ ...call, headers: as });
       expectError(res, 404, 'not_found');
     }
-    const list = await app.inject({ method: 'GET', url: '/api/characters/', headers: as });
+    const list = await t.app.inject({ method: 'GET', url: '/api/characters/', headers: as });
     expect(list.json()).toEqual([]);
-    const ownerView = await app.inject({
+    const ownerView = await t.app.inject({
       method: 'GET',
       url: `/api/characters/${her.id}`,
       headers: bearer(owner.access_token),
@@ -158,14 +148,14 @@ describe('characters CRUD', () => {
   });
 
   it('needs a session', async () => {
-    expectError(await app.inject({ method: 'GET', url: '/api/characters/' }), 401, 'unauthorized');
-    expectError(await app.inject({ method: 'GET', url: '/api/chats/' }), 401, 'unauthorized');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/characters/' }), 401, 'unauthorized');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/chats/' }), 401, 'unauthorized');
   });
 
   it('answers 409 for a client id that already exists', async () => {
     const { access_token: token } = await freeUser();
-    const her = await createCharacter(app, token);
-    const res = await app.inject({
+    const her = await createCharacter(t.app, token);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/characters/',
       headers: bearer(token),
@@ -205,8 +195,8 @@ describe('validation', () => {
   ];
 
   it.each(cases)('refuses a bad %s with its Russian message', async (_, bad, message) => {
-    const { access_token: token } = await guest(app);
-    const res = await app.inject({
+    const { access_token: token } = await guest(t.app);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/characters/',
       headers: bearer(token),
@@ -216,9 +206,9 @@ describe('validation', () => {
   });
 
   it('validates PUT fields the same way', async () => {
-    const { access_token: token } = await guest(app);
-    const her = await createCharacter(app, token);
-    const res = await app.inject({
+    const { access_token: token } = await guest(t.app);
+    const her = await createCharacter(t.app, token);
+    const res = await t.app.inject({
       method: 'PUT',
       url: `/api/characters/${her.id}`,
       headers: bearer(token),
@@ -234,16 +224,16 @@ describe('validation', () => {
     ['Тейлор Свифт', SAFETY_MESSAGES.realPerson],
     ['Scarlett Johansson', SAFETY_MESSAGES.realPerson],
   ])('refuses the name %s for safety', async (name, detail) => {
-    const { access_token: token } = await guest(app);
-    const res = await app.inject({
+    const { access_token: token } = await guest(t.app);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/characters/',
       headers: bearer(token),
       payload: characterInput({ name }),
     });
     expectError(res, 400, 'safety_refused', detail);
-    const her = await createCharacter(app, token);
-    const put = await app.inject({
+    const her = await createCharacter(t.app, token);
+    const put = await t.app.inject({
       method: 'PUT',
       url: `/api/characters/${her.id}`,
       headers: bearer(token),
@@ -255,7 +245,7 @@ describe('validation', () => {
 
 describe('companion limits', () => {
   async function overLimit(token: string) {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/characters/',
       headers: bearer(token),
@@ -266,8 +256,8 @@ describe('companion limits', () => {
   }
 
   it('a guest may have 1', async () => {
-    const { access_token: token } = await guest(app);
-    await createCharacter(app, token);
+    const { access_token: token } = await guest(t.app);
+    await createCharacter(t.app, token);
     expect(await overLimit(token)).toEqual({
       detail: 'Гостевой аккаунт может создать только 1 подругу. Зарегистрируйтесь, чтобы создать больше.',
       code: 'companion_limit',
@@ -279,7 +269,7 @@ describe('companion limits', () => {
 
   it('a free user may have 3, and so may an expired Plus', async () => {
     const { access_token: token, user_id: userId } = await freeUser();
-    for (let i = 0; i < 3; i++) await createCharacter(app, token);
+    for (let i = 0; i < 3; i++) await createCharacter(t.app, token);
     expect(await overLimit(token)).toEqual({
       detail: 'Бесплатный аккаунт может создать до 3 подруг. Оформите Plus, чтобы создавать без ограничений.',
       code: 'companion_limit',
@@ -287,23 +277,23 @@ describe('companion limits', () => {
       current_count: 3,
       limit: 3,
     });
-    await setMembership(database(), userId, 'plus', new Date('2020-01-01T00:00:00Z'));
+    await setMembership(t.database, userId, 'plus', new Date('2020-01-01T00:00:00Z'));
     expect((await overLimit(token)).paywall_context).toBe('free_limit');
   });
 
   it('an active Plus member has no limit', async () => {
     const { access_token: token, user_id: userId } = await freeUser();
-    await setMembership(database(), userId, 'plus', new Date(Date.now() + 30 * 86_400_000));
-    for (let i = 0; i < 5; i++) await createCharacter(app, token);
-    const list = await app.inject({ method: 'GET', url: '/api/characters/', headers: bearer(token) });
+    await setMembership(t.database, userId, 'plus', new Date(Date.now() + 30 * 86_400_000));
+    for (let i = 0; i < 5; i++) await createCharacter(t.app, token);
+    const list = await t.app.inject({ method: 'GET', url: '/api/characters/', headers: bearer(token) });
     expect(list.json()).toHaveLength(5);
   });
 
   it('two concurrent creates at the limit: exactly one passes', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     const results = await Promise.all(
       [0, 1, 2].map(() =>
-        app.inject({
+        t.app.inject({
           method: 'POST',
           url: '/api/characters/',
           headers: bearer(token),
@@ -318,12 +308,12 @@ describe('companion limits', () => {
 describe('chats', () => {
   it('creates with and without a companion, lists and lists by companion', async () => {
     const { access_token: token } = await freeUser();
-    const none = await app.inject({ method: 'POST', url: '/api/chats/', headers: bearer(token) });
+    const none = await t.app.inject({ method: 'POST', url: '/api/chats/', headers: bearer(token) });
     expectError(none, 400, 'validation_failed', 'Сначала создайте подругу, чтобы начать чат');
 
-    const alisa = await createCharacter(app, token, { name: 'Алиса' });
-    const eva = await createCharacter(app, token, { name: 'Ева' });
-    const named = await app.inject({
+    const alisa = await createCharacter(t.app, token, { name: 'Алиса' });
+    const eva = await createCharacter(t.app, token, { name: 'Ева' });
+    const named = await t.app.inject({
       method: 'POST',
       url: '/api/chats/',
       headers: bearer(token),
@@ -334,7 +324,7 @@ describe('chats', () => {
       title: 'Chat with Алиса',
     });
 
-    const automatic = await app.inject({
+    const automatic = await t.app.inject({
       method: 'POST',
       url: '/api/chats/',
       headers: bearer(token),
@@ -342,23 +332,23 @@ describe('chats', () => {
     });
     expect(automatic.json()).toMatchObject({ character_id: eva.id, title: 'New Chat' });
 
-    const all = await app.inject({ method: 'GET', url: '/api/chats/', headers: bearer(token) });
+    const all = await t.app.inject({ method: 'GET', url: '/api/chats/', headers: bearer(token) });
     expect(all.json<Chat[]>().map((c) => c.title)).toEqual(['New Chat', 'Chat with Алиса']);
-    const hers = await app.inject({
+    const hers = await t.app.inject({
       method: 'GET',
       url: `/api/chats/character/${alisa.id}`,
       headers: bearer(token),
     });
     expect(hers.json<Chat[]>().map((c) => c.id)).toEqual([named.json<Chat>().id]);
 
-    const folder = await app.inject({
+    const folder = await t.app.inject({
       method: 'POST',
       url: '/api/create_chat_directory',
       headers: bearer(token),
       payload: { chat_id: named.json<Chat>().id },
     });
     expect(folder.json()).toEqual({ success: true, chat_id: named.json<Chat>().id });
-    const bad = await app.inject({
+    const bad = await t.app.inject({
       method: 'POST',
       url: '/api/create_chat_directory',
       headers: bearer(token),

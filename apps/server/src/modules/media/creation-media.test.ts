@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Character, type Chat, generateImageResponseSchema } from '@podruga/shared';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { createCharacter } from '../../test/characters.ts';
-import { useTestDatabase } from '../../test/db.ts';
 import { bearer, expectError, guest, multipart } from '../../test/http.ts';
 
-const database = useTestDatabase();
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ({ app } = await buildTestApp(database()));
-});
-afterEach(async () => {
-  await app.close();
-});
+const t = useTestApp();
 
 async function companionWithChat(token: string) {
-  const her = await createCharacter(app, token);
-  const chat = await app.inject({
+  const her = await createCharacter(t.app, token);
+  const chat = await t.app.inject({
     method: 'POST',
     url: '/api/chats/',
     headers: bearer(token),
@@ -45,13 +35,13 @@ const TRAITS = {
 
 describe('image upload', () => {
   it('stores a real JPEG as the initial image and a PNG as a 256 px avatar, served from /pics', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     const { her, chat } = await companionWithChat(token);
     const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#a36' } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret camera' } } })
       .toBuffer();
-    const saved = await app.inject({
+    const saved = await t.app.inject({
       method: 'POST',
       url: '/api/save_initial_image',
       ...multipart(token, { chat_id: chat.id }, { name: 'Алиса_first.jpg', type: 'image/jpeg', bytes: jpeg }),
@@ -60,7 +50,7 @@ describe('image upload', () => {
     const { image_path } = saved.json<{ success: true; image_path: string }>();
     expect(image_path).toMatch(/^[0-9a-f]{40}\.jpg$/);
 
-    const pic = await app.inject({ method: 'GET', url: `/pics/${image_path}` });
+    const pic = await t.app.inject({ method: 'GET', url: `/pics/${image_path}` });
     expect(pic.statusCode).toBe(200);
     expect(pic.headers['content-type']).toBe('image/jpeg');
     expect(pic.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -71,7 +61,7 @@ describe('image upload', () => {
     const png = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#3a6' } })
       .png()
       .toBuffer();
-    const avatar = await app.inject({
+    const avatar = await t.app.inject({
       method: 'POST',
       url: '/api/save_avatar_image',
       ...multipart(
@@ -81,14 +71,14 @@ describe('image upload', () => {
       ),
     });
     expect(avatar.statusCode, avatar.body).toBe(200);
-    const avatarPic = await app.inject({ method: 'GET', url: `/pics/${avatar.json().image_path}` });
+    const avatarPic = await t.app.inject({ method: 'GET', url: `/pics/${avatar.json().image_path}` });
     expect(await sharp(avatarPic.rawPayload).metadata()).toMatchObject({
       format: 'png',
       width: 256,
       height: 256,
     });
 
-    const after = await app.inject({
+    const after = await t.app.inject({
       method: 'GET',
       url: `/api/characters/${her.id}`,
       headers: bearer(token),
@@ -97,9 +87,9 @@ describe('image upload', () => {
   });
 
   it('refuses a text file named .jpg (415), an oversize file (413) and a stranger (404)', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     const { chat } = await companionWithChat(token);
-    const text = await app.inject({
+    const text = await t.app.inject({
       method: 'POST',
       url: '/api/save_initial_image',
       ...multipart(
@@ -118,7 +108,7 @@ describe('image upload', () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    const gifRes = await app.inject({
+    const gifRes = await t.app.inject({
       method: 'POST',
       url: '/api/save_initial_image',
       ...multipart(token, { chat_id: chat.id }, { name: 'a.gif', type: 'image/gif', bytes: gif }),
@@ -126,18 +116,18 @@ describe('image upload', () => {
     expectError(gifRes, 415, 'unsupported_media_type');
 
     const huge = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
-    const big = await app.inject({
+    const big = await t.app.inject({
       method: 'POST',
       url: '/api/save_initial_image',
       ...multipart(token, { chat_id: chat.id }, { name: 'big.jpg', type: 'image/jpeg', bytes: huge }),
     });
     expectError(big, 413, 'payload_too_large', 'Файл слишком большой (максимум 10 МБ)');
 
-    const other = await guest(app, '10.0.0.2');
+    const other = await guest(t.app, '10.0.0.2');
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    const stranger = await app.inject({
+    const stranger = await t.app.inject({
       method: 'POST',
       url: '/api/save_initial_image',
       ...multipart(
@@ -155,7 +145,7 @@ describe('image upload', () => {
       '/pics/..%2F..%2Fetc%2Fpasswd',
       '/pics/../keys/jwt.secret',
     ]) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: 'not_found' });
     }
@@ -177,9 +167,9 @@ describe('inflection', () => {
   ];
 
   it.each(names)('%s → %s / %s', async (name, genitive, accusative) => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     const call = (path: string) =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url: `/api/inflection/${path}`,
         headers: bearer(token),
@@ -191,8 +181,8 @@ describe('inflection', () => {
   });
 
   it('needs a name', async () => {
-    const { access_token: token } = await guest(app);
-    const res = await app.inject({
+    const { access_token: token } = await guest(t.app);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/inflection/inflect_name',
       headers: bearer(token),
@@ -204,7 +194,7 @@ describe('inflection', () => {
 
 describe('generate_image (offline adapter)', () => {
   async function generate(token: string, body: Record<string, unknown>) {
-    return app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/characters/generate_image',
       headers: bearer(token),
@@ -213,7 +203,7 @@ describe('generate_image (offline adapter)', () => {
   }
 
   it('returns a valid PNG, the first model, deterministic for the same seed, different for other traits', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     const first = await generate(token, { seed: 7 });
     expect(first.statusCode, first.body).toBe(200);
     const body = generateImageResponseSchema.parse(first.json());
@@ -237,13 +227,13 @@ describe('generate_image (offline adapter)', () => {
   });
 
   it('a respawn picks a model not used yet; the client may ask for one', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     expect((await generate(token, { used_models: ['qwen-image'] })).json().model).toBe('lustify-sdxl');
     expect((await generate(token, { model: 'lustify-sdxl' })).json().model).toBe('lustify-sdxl');
   });
 
   it('allows one generation and 2 respawns per draft', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     const draft_id = randomUUID();
     for (let i = 0; i < 3; i++) expect((await generate(token, { draft_id })).statusCode).toBe(200);
     expectError(await generate(token, { draft_id }), 429, 'rate_limited', 'Лимит пересоздания исчерпан');
@@ -251,7 +241,7 @@ describe('generate_image (offline adapter)', () => {
   });
 
   it('validates the traits and refuses unsafe negative prompts', async () => {
-    const { access_token: token } = await guest(app);
+    const { access_token: token } = await guest(t.app);
     expectError(
       await generate(token, { age: 16 }),
       400,
