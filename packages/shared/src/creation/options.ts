@@ -157,6 +157,28 @@ export const IMAGE_MODELS = [
   { value: 'lustify-sdxl', label: 'Lustify SDXL' },
 ] as const satisfies readonly Option[];
 
+/** Every mood a companion may have: the page's four and the two defaults. */
+export const ALL_MOODS = [...MOODS, ...DEFAULT_MOODS] as const;
+
+/** The list each option trait (by its wire name) takes its values and Russian labels from. */
+export const TRAIT_OPTIONS = {
+  ethnicity: ETHNICITIES,
+  hair_color: HAIR_COLORS,
+  body_type: BODY_TYPES,
+  breast_size: BREAST_SIZES,
+  butt: BUTT_SHAPES,
+  temperament: TEMPERAMENTS,
+  personality: PERSONALITIES,
+  occupation: OCCUPATIONS,
+  habit: HABITS,
+  language_style: LANGUAGE_STYLES,
+  mood: ALL_MOODS,
+  hairstyle: HAIRSTYLES,
+  skin_shade: SKIN_SHADES,
+  img_gen_model: IMAGE_MODELS,
+} as const satisfies Record<string, readonly Option[]>;
+export type OptionTrait = keyof typeof TRAIT_OPTIONS;
+
 export const ETHNICITY_VALUES = values(ETHNICITIES);
 export const HAIR_COLOR_VALUES = values(HAIR_COLORS);
 export const BODY_TYPE_VALUES = values(BODY_TYPES);
@@ -167,7 +189,7 @@ export const PERSONALITY_VALUES = values(PERSONALITIES);
 export const OCCUPATION_VALUES = values(OCCUPATIONS);
 export const HABIT_VALUES = values(HABITS);
 export const LANGUAGE_STYLE_VALUES = values(LANGUAGE_STYLES);
-export const MOOD_VALUES = [...values(MOODS), ...values(DEFAULT_MOODS)] as const;
+export const MOOD_VALUES = values(ALL_MOODS);
 export const HAIRSTYLE_VALUES = values(HAIRSTYLES);
 export const SKIN_SHADE_VALUES = values(SKIN_SHADES);
 export const IMAGE_MODEL_VALUES = values(IMAGE_MODELS);
@@ -175,4 +197,9 @@ export const IMAGE_MODEL_VALUES = values(IMAGE_MODELS);
 /** The display label of a value in a list, or the value itself when it is not there. */
 export function optionLabel(list: readonly Option[], value: string | null | undefined): string {
   return list.find((o) => o.value === value)?.label ?? value ?? '';
+}
+
+/** The Russian label of a trait's value ('red' hair → 'Рыжий'), or the value when it is not listed. */
+export function traitLabel(trait: OptionTrait, value: string | null | undefined): string {
+  return optionLabel(TRAIT_OPTIONS[trait], value);
 }

@@ -1,17 +1,4 @@
-import {
-  BODY_TYPES,
-  DEFAULT_MOODS,
-  HABITS,
-  HAIR_COLORS,
-  HAIRSTYLES,
-  LANGUAGE_STYLES,
-  MOODS,
-  OCCUPATIONS,
-  optionLabel,
-  PERSONALITIES,
-  SKIN_SHADES,
-  TEMPERAMENTS,
-} from '@podruga/shared';
+import { type OptionTrait, traitLabel } from '@podruga/shared';
 import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
 import type { ChatTurn, PersonaHints } from '../../providers/llm/port.ts';
 import { DEFAULT_SYSTEM_PROMPTS } from '../config/defaults.ts';
@@ -30,22 +17,24 @@ export const SAFETY_RULES =
   'На такие просьбы мягко откажи, оставаясь в образе, и предложи другую тему. Не выходи из образа.';
 
 /** Her traits as Russian labels, for adapters that speak from them (the offline persona engine). */
+const label = (trait: OptionTrait, value: string | null) => traitLabel(trait, value) || undefined;
+
 export function personaOf(character: CharacterRow): PersonaHints {
   return {
     name: character.name,
     age: character.age,
-    personality: optionLabel(PERSONALITIES, character.personality) || undefined,
-    occupation: optionLabel(OCCUPATIONS, character.occupation) || undefined,
-    mood: optionLabel([...MOODS, ...DEFAULT_MOODS], character.mood) || undefined,
-    languageStyle: optionLabel(LANGUAGE_STYLES, character.languageStyle) || undefined,
-    habit: optionLabel(HABITS, character.habit) || undefined,
-    temperament: optionLabel(TEMPERAMENTS, character.temperament) || undefined,
+    personality: label('personality', character.personality),
+    occupation: label('occupation', character.occupation),
+    mood: label('mood', character.mood),
+    languageStyle: label('language_style', character.languageStyle),
+    habit: label('habit', character.habit),
+    temperament: label('temperament', character.temperament),
     communicationStyle: character.communicationStyle,
     sexuality: character.sexuality,
-    hairColor: optionLabel(HAIR_COLORS, character.hairColor) || undefined,
-    hairstyle: optionLabel(HAIRSTYLES, character.hairstyle) || undefined,
-    bodyType: optionLabel(BODY_TYPES, character.bodyType) || undefined,
-    skinShade: optionLabel(SKIN_SHADES, character.skinShade) || undefined,
+    hairColor: label('hair_color', character.hairColor),
+    hairstyle: label('hairstyle', character.hairstyle),
+    bodyType: label('body_type', character.bodyType),
+    skinShade: label('skin_shade', character.skinShade),
   };
 }
 
@@ -66,7 +55,7 @@ export function systemPrompt(
     personality: persona.personality ?? 'тёплый',
     occupation: persona.occupation ?? 'не указано',
     mood: persona.mood ?? 'хорошее',
-    language_style: optionLabel(LANGUAGE_STYLES, character.languageStyle) || 'непринуждённая',
+    language_style: traitLabel('language_style', character.languageStyle) || 'непринуждённая',
   };
   const parts = [fill(prompts.companion ?? DEFAULT_SYSTEM_PROMPTS.companion ?? '', values), SAFETY_RULES];
   if (purpose === 'first_message') {

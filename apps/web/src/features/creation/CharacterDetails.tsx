@@ -1,24 +1,10 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import {
   ageWithWord,
-  BODY_TYPES,
-  BREAST_SIZES,
-  BUTT_SHAPES,
   communicationStyleLabel,
-  DEFAULT_MOODS,
-  ETHNICITIES,
-  HABITS,
-  HAIR_COLORS,
-  HAIRSTYLES,
-  LANGUAGE_STYLES,
-  MOODS,
-  OCCUPATIONS,
-  type Option,
-  optionLabel,
-  PERSONALITIES,
-  SKIN_SHADES,
+  type OptionTrait,
   sexualityLabel,
-  TEMPERAMENTS,
+  traitLabel,
 } from '@podruga/shared';
 import type { DraftFields } from './draft.ts';
 
@@ -28,19 +14,19 @@ interface Row {
 }
 
 function rows(d: DraftFields): Row[] {
-  const pick = (label: string, list: readonly Option[], value: string | null): Row[] =>
-    value ? [{ label, value: optionLabel(list, value) }] : [];
+  const pick = (label: string, trait: OptionTrait, value: string | null): Row[] =>
+    value ? [{ label, value: traitLabel(trait, value) }] : [];
   return [
-    ...pick('Национальность', ETHNICITIES, d.ethnicity),
-    ...pick('Цвет волос', HAIR_COLORS, d.voice),
-    ...pick('Прическа', HAIRSTYLES, d.hairstyle),
-    ...pick('Оттенок кожи', SKIN_SHADES, d.skin_shade),
-    ...pick('Телосложение', BODY_TYPES, d.selectedImages.herbody),
-    ...pick('Грудь', BREAST_SIZES, d.selectedImages.herbreasts),
-    ...pick('Попа', BUTT_SHAPES, d.selectedImages.herbutt),
-    ...pick('Профессия', OCCUPATIONS, d.occupation),
-    ...pick('Манера речи', LANGUAGE_STYLES, d.language_style),
-    ...pick('Настроение', [...MOODS, ...DEFAULT_MOODS], d.mood),
+    ...pick('Национальность', 'ethnicity', d.ethnicity),
+    ...pick('Цвет волос', 'hair_color', d.voice),
+    ...pick('Прическа', 'hairstyle', d.hairstyle),
+    ...pick('Оттенок кожи', 'skin_shade', d.skin_shade),
+    ...pick('Телосложение', 'body_type', d.selectedImages.herbody),
+    ...pick('Грудь', 'breast_size', d.selectedImages.herbreasts),
+    ...pick('Попа', 'butt', d.selectedImages.herbutt),
+    ...pick('Профессия', 'occupation', d.occupation),
+    ...pick('Манера речи', 'language_style', d.language_style),
+    ...pick('Настроение', 'mood', d.mood),
     { label: 'Общение', value: communicationStyleLabel(d.communication_style).label },
   ];
 }
@@ -48,9 +34,9 @@ function rows(d: DraftFields): Row[] {
 /** Name, age and the traits of the companion being generated (001 §2 "character details and badges"). */
 export function CharacterDetails({ draft }: { draft: DraftFields }) {
   const badges = [
-    optionLabel(PERSONALITIES, draft.personality),
-    optionLabel(TEMPERAMENTS, draft.temperament),
-    optionLabel(HABITS, draft.habit),
+    traitLabel('personality', draft.personality),
+    traitLabel('temperament', draft.temperament),
+    traitLabel('habit', draft.habit),
     draft.sexuality !== null ? sexualityLabel(draft.sexuality) : '',
   ].filter(Boolean);
   return (

@@ -1,11 +1,10 @@
 import {
+  ALL_MOODS,
   BODY_TYPES,
-  DEFAULT_MOODS,
   HABITS,
   HAIR_COLORS,
   HAIRSTYLES,
   LANGUAGE_STYLES,
-  MOODS,
   OCCUPATIONS,
   type Option,
   PERSONALITIES,
@@ -25,7 +24,7 @@ export type Personality =
   | 'wild';
 export type Occupation = (typeof OCCUPATIONS)[number]['value'];
 export type Style = (typeof LANGUAGE_STYLES)[number]['value'];
-export type Mood = (typeof MOODS)[number]['value'] | (typeof DEFAULT_MOODS)[number]['value'];
+export type Mood = (typeof ALL_MOODS)[number]['value'];
 
 /** How far her flirting goes: 0 shy or not into it, 1 warm, 2 bold (always tasteful). */
 type Boldness = 0 | 1 | 2;
@@ -173,7 +172,7 @@ export function profileOf(persona: PersonaHints | undefined): Profile {
   const personality = personalityValue ? PERSONALITY_BY_VALUE[personalityValue] : undefined;
   const occupation = optionValue(OCCUPATIONS, persona?.occupation);
   const style = optionValue(LANGUAGE_STYLES, persona?.languageStyle) ?? 'casual';
-  const mood = optionValue([...MOODS, ...DEFAULT_MOODS], persona?.mood) ?? 'happy';
+  const mood = optionValue(ALL_MOODS, persona?.mood) ?? 'happy';
   const habit = optionValue(HABITS, persona?.habit);
   const sexuality = persona?.sexuality ?? 50;
   let boldness: Boldness = habit ? HABIT_BOLDNESS[habit] : 1;
