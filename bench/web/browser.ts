@@ -1,22 +1,7 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { screenOf, type Viewport } from '../../e2e/support/browser.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** Debian's Chromium on a closed network, as root: no sandbox, no background traffic. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-}
+export { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, type Viewport } from '../../e2e/support/browser.ts';
 
 let visitors = 0;
 
@@ -29,8 +14,6 @@ export function nextClientIp(): string {
   return `198.51.${100 + Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
 }
 
-export type Viewport = 'phone' | 'desktop';
-
 /** One browser profile as a person would have it: the address, the screen, and what the site stored. */
 export type LocalStorageState = { name: string; value: string }[];
 
@@ -41,10 +24,7 @@ export function newVisitor(
   localStorage: LocalStorageState = [],
 ): Promise<BrowserContext> {
   return browser.newContext({
-    locale: 'ru-RU',
-    viewport: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-    hasTouch: viewport === 'phone',
-    isMobile: viewport === 'phone',
+    ...screenOf(viewport),
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
     storageState: { cookies: [], origins: localStorage.length ? [{ origin, localStorage }] : [] },
   });

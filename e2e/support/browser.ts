@@ -4,26 +4,39 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 const artifacts = new URL('../.artifacts', import.meta.url).pathname;
 
-/** Debian's Chromium with the flags this machine needs (closed network, no sandbox as root). */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Debian's Chromium on a closed network, as root: no sandbox, no background traffic. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium with the flags this machine needs; the journeys and bench:web both launch it here. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+export type Viewport = 'phone' | 'desktop';
+
+/** A person's screen: a phone is touch and mobile, a desktop is neither. */
+export function screenOf(viewport: Viewport) {
+  const phone = viewport === 'phone';
+  return {
+    locale: 'ru-RU',
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    hasTouch: phone,
+    isMobile: phone,
+  };
 }
 
 let clientCounter = 0;
-
-export type Viewport = 'phone' | 'desktop';
 
 /**
  * A fresh visitor: empty storage and an address of its own (X-Forwarded-For, trusted by the test
@@ -33,13 +46,7 @@ export async function newVisitor(browser: Browser, viewport: Viewport = 'desktop
   clientCounter += 1;
   // TEST-NET-3 (RFC 5737): a documentation range, only ever written into a header, never contacted.
   const ip = `203.0.113.${clientCounter % 250}`;
-  return browser.newContext({
-    locale: 'ru-RU',
-    viewport: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-    extraHTTPHeaders: { 'x-forwarded-for': ip },
-    hasTouch: viewport === 'phone',
-    isMobile: viewport === 'phone',
-  });
+  return browser.newContext({ ...screenOf(viewport), extraHTTPHeaders: { 'x-forwarded-for': ip } });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
