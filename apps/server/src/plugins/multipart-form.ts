@@ -53,3 +53,14 @@ export function multipartBody(texts: { missing: string; tooLarge: string }) {
     request.body = { ...fields, file };
   };
 }
+
+/** Room for a form's boundaries, headers and text fields around its one file. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The options of an upload route: a body limit of the file's cap plus the form's overhead, and the
+ * `multipartBody` hook with the route's texts. Spread into the route's options.
+ */
+export function multipartUpload(maxFileBytes: number, texts: { missing: string; tooLarge: string }) {
+  return { bodyLimit: maxFileBytes + FORM_OVERHEAD_BYTES, preValidation: multipartBody(texts) };
+}

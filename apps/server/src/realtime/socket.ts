@@ -14,6 +14,7 @@ import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
 import { SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
+import { FORM_OVERHEAD_BYTES } from '../plugins/multipart-form.ts';
 import { connectRedis } from '../redis.ts';
 
 interface SocketData {
@@ -89,7 +90,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     pingInterval: SOCKET.pingIntervalMs,
     serveClient: false,
     // image_message carries a photo of up to 10 MB as base64 (4/3 larger) plus the envelope.
-    maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
+    maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + FORM_OVERHEAD_BYTES,
   });
   const redis = deps.redisUrl ? await connectRedis(deps.redisUrl) : undefined;
   const redisSub = redis?.duplicate();

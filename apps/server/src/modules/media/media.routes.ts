@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { userOf } from '../../plugins/auth.ts';
-import { multipartBody, uploadedFileSchema } from '../../plugins/multipart-form.ts';
+import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isSafeKey } from '../../providers/storage/port.ts';
 import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
@@ -58,8 +58,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       path,
       {
         config: { access: 'guest' },
-        bodyLimit: CHARACTER_IMAGE_MAX_BYTES + 64 * 1024,
-        preValidation: multipartBody({
+        ...multipartUpload(CHARACTER_IMAGE_MAX_BYTES, {
           missing: CHARACTER_MESSAGES.imageMissing,
           tooLarge: CHARACTER_MESSAGES.imageTooLarge,
         }),

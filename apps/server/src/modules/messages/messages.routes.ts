@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../plugins/auth.ts';
-import { multipartBody, uploadedFileSchema } from '../../plugins/multipart-form.ts';
+import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import { presentMessage } from './messages.presenter.ts';
 import type { MessagesService } from './messages.service.ts';
@@ -84,8 +84,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
       '/analyze_image',
       {
         config: { access: 'guest' },
-        bodyLimit: IMAGE_MAX_BYTES + 64 * 1024,
-        preValidation: multipartBody({
+        ...multipartUpload(IMAGE_MAX_BYTES, {
           missing: CHAT_IMAGE_MESSAGES.unsupported,
           tooLarge: CHAT_IMAGE_MESSAGES.tooLarge,
         }),
