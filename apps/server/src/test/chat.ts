@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type ClientToServerEvents,
   type Message,
@@ -17,6 +16,7 @@ import { createOpenAiLlm } from '../providers/llm/openai.ts';
 import type { LlmPort } from '../providers/llm/port.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { bearer, guest } from './http.ts';
+import { type LocalServer, listenLocal } from './http-server.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sse = (content: string) =>
@@ -33,15 +33,13 @@ export class FakeUpstream {
   requests = 0;
   /** Replies sent to the end ([DONE]); a cancelled call never gets there. */
   completed = 0;
-  private server: Server | undefined;
+  private server: LocalServer | undefined;
   private releases: Array<() => void> = [];
   baseUrl = '';
 
   async start(): Promise<void> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    this.server = await listenLocal((req, res) => this.handle(req, res));
+    this.baseUrl = `${this.server.origin}/v1`;
   }
 
   /** Back to a fresh state between tests. */
@@ -94,8 +92,7 @@ export class FakeUpstream {
 
   async stop(): Promise<void> {
     this.release();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await this.server?.close();
   }
 }
 

@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
 import { createAutomatic1111Image } from './automatic1111.ts';
 import { isPng } from './http.ts';
 import { createOfflineImage, portraitSvg } from './offline.ts';
@@ -48,7 +48,7 @@ class FakeImageServer {
     headers: IncomingMessage['headers'];
     body: Record<string, unknown>;
   }> = [];
-  private server: Server | undefined;
+  private server: LocalServer | undefined;
   private png: Buffer = Buffer.alloc(0);
   baseUrl = '';
 
@@ -56,16 +56,12 @@ class FakeImageServer {
     this.png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
       .png()
       .toBuffer();
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.server = await listenLocal((req, res) => this.handle(req, res));
+    this.baseUrl = this.server.origin;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    this.requests.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(text || '{}') });
+    this.requests.push({ url: req.url ?? '', headers: req.headers, body: await readJson(req) });
     const json = (status: number, body: string): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     };
@@ -88,8 +84,7 @@ class FakeImageServer {
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await this.server?.close();
   }
 }
 

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
 import { createOfflineLlm } from './offline/index.ts';
 import { createOpenAiLlm } from './openai.ts';
 import { complete, LlmError, type LlmPort } from './port.ts';
@@ -18,27 +18,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 class FakeLlmServer {
   scripts: Script[] = [];
   readonly requests: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
-  private server: Server | undefined;
+  private server: LocalServer | undefined;
   baseUrl = '';
 
   async start(): Promise<void> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    this.server = await listenLocal((req, res) => this.handle(req, res));
+    this.baseUrl = `${this.server.origin}/v1`;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let text = '';
-    for await (const piece of req) text += piece;
-    this.requests.push({ headers: req.headers, body: JSON.parse(text || '{}') });
+    this.requests.push({ headers: req.headers, body: await readJson(req) });
     const script = this.scripts.shift() ?? ((r: ServerResponse) => void r.writeHead(500).end());
     await script(res);
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await this.server?.close();
   }
 }
 

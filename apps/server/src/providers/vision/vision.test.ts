@@ -1,20 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
 import { createOfflineVision, OFFLINE_DESCRIPTION } from './offline.ts';
 import { createOpenAiVision } from './openai.ts';
 import { VisionError } from './port.ts';
 
-let server: Server;
+let server: LocalServer;
 let baseUrl = '';
 let status = 200;
 const requests: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    let text = '';
-    for await (const piece of req) text += piece;
-    requests.push({ headers: req.headers, body: JSON.parse(text) });
+  server = await listenLocal(async (req, res) => {
+    requests.push({ headers: req.headers, body: await readJson(req) });
     if (status !== 200) return void res.writeHead(status).end('{"error":"secret"}');
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
@@ -22,10 +20,9 @@ beforeAll(async () => {
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = `${server.origin}/v1`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 describe('vision port', () => {
   it('OpenAI-compatible: sends the image as a data: URL part and returns a clean description', async () => {
