@@ -5,6 +5,17 @@ import { normalize } from '../../../modules/safety/safety.ts';
  * never repeats the text itself; it only needs to know which kind of answer fits.
  */
 
+/** Facts about her that one message may ask together ("как тебя зовут и сколько тебе лет?"). */
+export const ABOUT_HER = [
+  'her_name',
+  'her_age',
+  'her_job',
+  'her_location',
+  'her_looks',
+  'her_hobbies',
+  'her_mood',
+] as const;
+
 /** The kinds of message she answers, most specific first (the order is the priority). */
 const INTENTS = [
   'unsafe',
@@ -24,13 +35,7 @@ const INTENTS = [
   'her_relationship',
   'her_outfit',
   'her_favorite',
-  'her_name',
-  'her_age',
-  'her_job',
-  'her_location',
-  'her_looks',
-  'her_hobbies',
-  'her_mood',
+  ...ABOUT_HER,
   'about_her',
   'time',
   'good_night',
@@ -68,17 +73,6 @@ const INTENTS = [
   'question',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
-
-/** Facts about her that one message may ask together ("как тебя зовут и сколько тебе лет?"). */
-export const ABOUT_HER = [
-  'her_name',
-  'her_age',
-  'her_job',
-  'her_location',
-  'her_looks',
-  'her_hobbies',
-  'her_mood',
-] as const satisfies readonly Intent[];
 
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
