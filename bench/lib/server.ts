@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
-export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
 
 export interface StartedProcess {
   url: string;

@@ -12,7 +12,3 @@ export function round(value: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
-
-export function gzipKb(bytes: number): number {
-  return round(bytes / 1024, 1);
-}

@@ -54,7 +54,7 @@ export function messageText(chars: number): string {
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */
-export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T, i: number) => Promise<R>) {
+async function mapLimit<T, R>(items: T[], limit: number, task: (item: T, i: number) => Promise<R>) {
   const results: R[] = new Array(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -160,7 +160,7 @@ export function disconnectAll(clients: Client[]) {
 
 let clientIds = 0;
 
-export function sendOne(client: Client, content: string, timeoutMs = 120_000): Promise<ReplyRecord> {
+function sendOne(client: Client, content: string, timeoutMs = 120_000): Promise<ReplyRecord> {
   return new Promise((done) => {
     const timer = setTimeout(() => settle(client, false, 'timeout'), timeoutMs);
     client.pending = { sentAt: performance.now(), firstAt: 0, lastAt: 0, gaps: [], text: '', done, timer };

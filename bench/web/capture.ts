@@ -49,7 +49,7 @@ function kindOf(response: Response): AssetKind {
 }
 
 /** What index.html names itself: `<script src>`, `<link rel=modulepreload|stylesheet href>`. */
-export function initialAssets(html: string, origin: string): Set<string> {
+function initialAssets(html: string, origin: string): Set<string> {
   const out = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const tag = m[0];

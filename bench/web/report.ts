@@ -3,8 +3,8 @@ import type { Asset, PageLoad, Scenario } from './capture.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 
 /** DESIGN §8: JavaScript < 150 KB gzip for `/` and `/chat`, Lighthouse performance >= 90 on mobile. */
-export const JS_BUDGET_KB = 150;
-export const LIGHTHOUSE_BUDGET = 90;
+const JS_BUDGET_KB = 150;
+const LIGHTHOUSE_BUDGET = 90;
 const BUDGETED_ROUTES = ['/', '/chat', '/chat/{id}'];
 
 export interface LoadSummary {

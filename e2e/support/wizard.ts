@@ -18,7 +18,7 @@ export function choose(page: Page, group: string, option: string): Promise<void>
 }
 
 /** Picks an option of one of the wizard's selects. */
-export async function selectOption(page: Page, label: string, option: string): Promise<void> {
+async function selectOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }

@@ -35,7 +35,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** Maps any thrown value to the status and `{detail, code}` the client gets. */
-export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
+function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { ...error.extra, detail: error.detail, code: error.code } };
   }
@@ -76,7 +76,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * The raw HTTP answer to a request Node's parser refused before Fastify saw it (a malformed request
  * line or header, headers over the size limit, a request that timed out): same `{detail, code}`.
  */
-export function clientErrorResponse(code: string | undefined): string {
+function clientErrorResponse(code: string | undefined): string {
   const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(
     CLIENT_ERRORS[status] ?? { detail: SERVER_MESSAGES.badRequest, code: 'bad_request' },

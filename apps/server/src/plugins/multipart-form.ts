@@ -47,7 +47,7 @@ export const uploadedFileSchema = z.instanceof(Buffer);
  * into `request.body` as its text fields plus `file`, so the route's body schema checks the fields like
  * any other body, and the handler reads them typed from `request.body`.
  */
-export function multipartBody(texts: { missing: string; tooLarge: string }) {
+function multipartBody(texts: { missing: string; tooLarge: string }) {
   return async (request: FastifyRequest): Promise<void> => {
     const { fields, file } = await readMultipartForm(request, texts);
     request.body = { ...fields, file };

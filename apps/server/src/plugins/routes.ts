@@ -31,7 +31,7 @@ function patternToRegExp(url: string): RegExp {
 }
 
 /** The registered routes, collected as they are added (an `onRoute` hook), so later routes count too. */
-export class RouteTable {
+class RouteTable {
   readonly entries: RouteEntry[] = [];
   private readonly matchers: Array<{ method: string; pattern: RegExp }> = [];
 

@@ -47,9 +47,9 @@ export interface SocketEventCap {
 }
 
 /** A reply goes on this long after the user's last socket left (a reload or a blip is back well within it). */
-export const ABANDON_GRACE_MS = 15_000;
+const ABANDON_GRACE_MS = 15_000;
 
-export const SOCKET_EVENT_CAP: SocketEventCap = { events: 30, windowMs: 10_000, disconnectAfter: 3 };
+const SOCKET_EVENT_CAP: SocketEventCap = { events: 30, windowMs: 10_000, disconnectAfter: 3 };
 
 export interface Realtime {
   io: ChatServer;

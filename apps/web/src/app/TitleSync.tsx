@@ -5,7 +5,7 @@ import { getBrand } from './brand.ts';
 import { isRouteMeta } from './routeMeta.ts';
 
 /** "{page} — {brand}", or the brand's own title on pages without a name. */
-export function pageTitle(page: string | undefined): string {
+function pageTitle(page: string | undefined): string {
   const brand = getBrand();
   return page ? `${page} — ${brand.logoText}` : brand.title;
 }

@@ -38,7 +38,7 @@ export function safeRedirectPath(value: string | null): string | null {
   return value;
 }
 
-export function authRequiredUrl(pathWithSearch: string): string {
+function authRequiredUrl(pathWithSearch: string): string {
   return `/?${new URLSearchParams({ redirect: pathWithSearch, authRequired: 'true' }).toString()}`;
 }
 

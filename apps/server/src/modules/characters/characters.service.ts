@@ -19,15 +19,11 @@ import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
 import { companionLimitError, companionLimitFor } from './limits.ts';
 
-export const DEFAULT_CHAT_TITLE = 'New Chat';
+const DEFAULT_CHAT_TITLE = 'New Chat';
 export const chatTitleFor = (name: string) => `Chat with ${name}`;
 
 /** "Заботливая учительница, 23 года": a one-line summary from the traits. */
-export function summaryFor(c: {
-  personality?: string | null;
-  occupation?: string | null;
-  age: number;
-}): string {
+function summaryFor(c: { personality?: string | null; occupation?: string | null; age: number }): string {
   const parts = [
     optionLabel(PERSONALITIES, c.personality),
     optionLabel(OCCUPATIONS, c.occupation).toLowerCase(),
@@ -37,7 +33,7 @@ export function summaryFor(c: {
   return `${parts}, ${ageWithWord(c.age)}`;
 }
 
-export function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter, 'id'> {
+function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter, 'id'> {
   return {
     ...traitColumns(input),
     temperament: input.temperament ?? null,

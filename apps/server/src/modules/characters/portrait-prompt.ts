@@ -54,7 +54,7 @@ const OCCUPATION: Record<string, string> = {
 };
 
 /** Always in the negative prompt: nothing childlike, ever (DESIGN §6). */
-export const ADULT_NEGATIVE_TERMS = [
+const ADULT_NEGATIVE_TERMS = [
   'child',
   'minor',
   'teen',

@@ -14,20 +14,20 @@ import type { CharactersRepository } from './characters.repository.ts';
 import { buildPortraitPrompt } from './portrait-prompt.ts';
 
 /** One generation plus REGENERATE_LIMIT respawns per draft (001 §4). */
-export const DRAFT_GENERATIONS = 1 + REGENERATE_LIMIT;
+const DRAFT_GENERATIONS = 1 + REGENERATE_LIMIT;
 
 /**
  * The first generation uses FIRST_IMAGE_MODEL unless the client asked for one; a respawn prefers a
  * model not used yet for this draft, and falls back to the asked-for or first model once all are used.
  */
-export function chooseModel(asked: string | undefined, usedModels: readonly string[] = []): string {
+function chooseModel(asked: string | undefined, usedModels: readonly string[] = []): string {
   if (usedModels.length === 0) return asked ?? FIRST_IMAGE_MODEL;
   if (asked && !usedModels.includes(asked)) return asked;
   return IMAGE_MODEL_VALUES.find((m) => !usedModels.includes(m)) ?? asked ?? FIRST_IMAGE_MODEL;
 }
 
 /** Maps a provider failure to the user's Russian text; the provider's body is only logged. */
-export function providerFailure(error: unknown, log: Logger): AppError {
+function providerFailure(error: unknown, log: Logger): AppError {
   if (error instanceof ImageProviderError) {
     log.warn({ err: error, kind: error.kind, status: error.status }, 'image generation failed');
     return errors.providerError(IMAGE_ERROR_MESSAGES[error.kind]);

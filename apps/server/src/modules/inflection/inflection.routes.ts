@@ -8,7 +8,7 @@ export type NameCase = 'genitive' | 'accusative';
  * A companion's first name in a Russian case, declined as a female name by lvovich; anything it
  * cannot decline (foreign names, empty results, errors) falls back to the name as given.
  */
-export function inflectName(name: string, nameCase: NameCase): string {
+function inflectName(name: string, nameCase: NameCase): string {
   try {
     const result = inclineFirstname(name, nameCase, 'female');
     return typeof result === 'string' && result.trim() ? result : name;

@@ -7,9 +7,9 @@ import { loadSharp } from '../../sharp.ts';
 import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
 
 /** Issue 9: no side over 4096 px… */
-export const IMAGE_MAX_SIDE_PX = 4096;
+const IMAGE_MAX_SIDE_PX = 4096;
 /** …and at most 16 megapixels (2^24) decoded, all frames of an animation together. */
-export const IMAGE_MAX_PIXELS = 4096 * 4096;
+const IMAGE_MAX_PIXELS = 4096 * 4096;
 
 /** sharp's own guard as well, in case a header understates what decoding produces. */
 export const DECODE_LIMITS = { limitInputPixels: IMAGE_MAX_PIXELS } as const;
@@ -43,7 +43,7 @@ export async function checkDimensions(
 const ACCEPTED = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 type Accepted = keyof typeof ACCEPTED;
 
-export const AVATAR_SIZE = 256;
+const AVATAR_SIZE = 256;
 
 export interface EncodedImage {
   bytes: Buffer;

@@ -2,12 +2,12 @@ import type { Logger } from '../../logger.ts';
 import type { Checkpoint, MessagesRepository, Recovered } from './messages.repository.ts';
 
 /** How often the text of every streaming reply is written (docs/decisions/0007). */
-export const REPLY_CHECKPOINT_MS = 3_000;
+const REPLY_CHECKPOINT_MS = 3_000;
 /**
  * A streaming reply whose checkpoint is older than this belongs to an instance that died: ten
  * intervals, so a busy but live instance is never mistaken for a dead one.
  */
-export const REPLY_STALE_MS = 30_000;
+const REPLY_STALE_MS = 30_000;
 
 /** A reply streaming in this process. */
 export interface LiveReply {

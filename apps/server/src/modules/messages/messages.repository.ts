@@ -81,7 +81,7 @@ export interface ChatWithCharacter {
 }
 
 /** The number of rows `recent` reads for a prompt. */
-export const HISTORY_ROWS = 60;
+const HISTORY_ROWS = 60;
 
 /**
  * Messages of a chat. Queries only; the rules live in the service. The queries every chat message

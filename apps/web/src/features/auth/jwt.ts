@@ -1,7 +1,7 @@
 import { TOKEN_EXPIRY_SKEW_S } from '@podruga/shared';
 
 /** The claims of a JWT (its middle part), or null when the token is not a readable JWT. */
-export function jwtClaims(token: string): Record<string, unknown> | null {
+function jwtClaims(token: string): Record<string, unknown> | null {
   const parts = token.split('.');
   const payload = parts[1];
   if (parts.length !== 3 || !payload) return null;

@@ -25,7 +25,7 @@ const signedOut = { token: null, user: null, isAuthenticated: false } as const;
 /** The session (000 §3 "Auth session"): token, user, isAuthenticated, isInitialized. */
 export const useAuth = create<AuthState>(() => ({ ...signedOut, isInitialized: false }));
 
-export const selectIsGuest = (s: AuthState): boolean => s.user?.membership_type === 'guest';
+const selectIsGuest = (s: AuthState): boolean => s.user?.membership_type === 'guest';
 /** Signed in with a real account (not a guest). */
 export const selectIsMember = (s: AuthState): boolean => s.isAuthenticated && !!s.user && !selectIsGuest(s);
 

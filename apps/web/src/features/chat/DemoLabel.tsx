@@ -2,7 +2,7 @@ import { useState } from 'react';
 import classes from './DemoLabel.module.css';
 
 /** Why the replies are simple: said in the title (hover) and on a tap (phones have no hover). */
-export const DEMO_EXPLANATION =
+const DEMO_EXPLANATION =
   'Ответы пишет простой встроенный движок: ИИ-модель не подключена. Это демонстрация, а не настоящий собеседник.';
 
 /**

@@ -6,7 +6,7 @@ import type { ChatApi } from './api.ts';
 export const NO_COMPANION_TEXT = 'Пожалуйста, создайте подругу перед началом общения.';
 /** 000 §8 chat creation failure, shown as assistant text. */
 export const CREATE_CHAT_FAILED = 'Ошибка: Не удалось создать новый чат. Пожалуйста, попробуйте еще раз.';
-export const LOAD_MESSAGES_FAILED = 'Не удалось загрузить сообщения. Попробуйте обновить страницу.';
+const LOAD_MESSAGES_FAILED = 'Не удалось загрузить сообщения. Попробуйте обновить страницу.';
 
 export type ChatInit =
   | { kind: 'ready'; chat: Chat; messages: Message[]; firstMessageFailed: boolean }

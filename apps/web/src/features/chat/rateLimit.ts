@@ -3,7 +3,7 @@ import { type LimitTier, PRODUCT_FEATURES, ruPlural, TIER_LIMITS } from '@podrug
 export type RateLimitAction = 'register' | 'plus' | 'moreLimits';
 
 /** The card's title when the server sent no text. */
-export const LIMIT_REACHED = 'Дневной лимит сообщений исчерпан.';
+const LIMIT_REACHED = 'Дневной лимит сообщений исчерпан.';
 /** Every card once the user's current limit leaves room again (registered, upgraded, a new day). */
 export const LIMIT_RENEWED = 'Лимит обновлён — можно продолжать';
 

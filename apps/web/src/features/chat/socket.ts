@@ -31,7 +31,7 @@ export const connectSocketIo: SocketConnect = async (options) => {
 };
 
 /** Server → client event names (000 §7), checked against the shared event map. */
-export const SERVER_EVENTS = {
+const SERVER_EVENTS = {
   authenticated: 'authenticated',
   message: 'message',
   messageChunk: 'message_chunk',
@@ -46,7 +46,7 @@ export const SERVER_EVENTS = {
 } as const satisfies Record<string, keyof ServerToClientEvents>;
 
 /** Client → server event names. */
-export const CLIENT_EVENTS = {
+const CLIENT_EVENTS = {
   authenticate: 'authenticate',
   message: 'message',
   imageMessage: 'image_message',

@@ -13,7 +13,7 @@ export interface ActivationSource {
 /** Fired at `document` (it bubbles to `window`) when the tab is hidden or shown again. */
 const VISIBILITY_EVENT = 'visibilitychange';
 /** What opens the socket of a chat that did not connect at once. */
-export const WAKE_EVENTS = [...ACTIVITY_EVENTS, VISIBILITY_EVENT] as const;
+const WAKE_EVENTS = [...ACTIVITY_EVENTS, VISIBILITY_EVENT] as const;
 
 function browserSource(): ActivationSource {
   const target = (type: string): EventTarget => (type === VISIBILITY_EVENT ? document : window);

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/index.ts';
 
 /** What the app works with when /api/config cannot be read (000 §3: a fetch failure yields empty maps). */
-export const EMPTY_CONFIG: ConfigResponse = {
+const EMPTY_CONFIG: ConfigResponse = {
   config: { system_prompts: {}, image_scenarios: {} },
   providers: {},
   features: { debug_routes: false },
 };
 
-export async function fetchConfig(): Promise<ConfigResponse> {
+async function fetchConfig(): Promise<ConfigResponse> {
   try {
     const body = await api.get<Partial<ConfigResponse> | null>('/api/config');
     return {

@@ -4,7 +4,7 @@ import { type CompanionTier, companionPaywall } from '../paywall/decide.ts';
 import { usePaywall } from '../paywall/paywallStore.ts';
 import { creationApi } from './api.ts';
 
-export function companionTier(): CompanionTier {
+function companionTier(): CompanionTier {
   const user = useAuth.getState().user;
   if (!user || user.membership_type === 'guest') return 'guest';
   return isPlusActive(user) ? 'plus' : 'free';

@@ -6,7 +6,7 @@ import type { CreationApi } from './api.ts';
 /** 001 §8 "Failed to start chat: {message}", in the app's voice. */
 export const START_CHAT_FAILED = 'Не удалось начать чат';
 /** 001 §8 inner errors, in Russian. */
-export const START_CHAT_ERRORS = {
+const START_CHAT_ERRORS = {
   character: 'Не удалось создать подругу',
   chat: 'Не удалось создать чат с подругой',
   noChatId: 'Сервер не вернул идентификатор чата',

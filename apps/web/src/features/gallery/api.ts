@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/index.ts';
 
 /** GET /api/catalogue and POST /api/catalogue/{id}/adopt (the ready-made companions of /gfs). */
-export const galleryApi = {
+const galleryApi = {
   list: () => api.get<{ items: CatalogueItem[] }>('/api/catalogue'),
   adopt: (id: string) => api.post<AdoptResponse>(`/api/catalogue/${encodeURIComponent(id)}/adopt`),
 };
 
 /** While some portraits are still being drawn (a job on the server), the gallery asks again this often. */
-export const PORTRAITS_PENDING_POLL_MS = 3_000;
+const PORTRAITS_PENDING_POLL_MS = 3_000;
 
 export function useCatalogue() {
   return useQuery({

@@ -13,7 +13,7 @@ const messages = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'со
  * What Plus gives, with the real numbers (DESIGN §5: 50 messages a day, never "unlimited"), and only
  * the parts that exist (PRODUCT_FEATURES): videos and voice minutes appear when they land.
  */
-export function plusPerks(features = PRODUCT_FEATURES): string[] {
+function plusPerks(features = PRODUCT_FEATURES): string[] {
   const plus = TIER_LIMITS.plus;
   const minutes = Math.round(plus.voiceSecondsPerDay / 60);
   return [

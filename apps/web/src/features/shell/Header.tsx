@@ -6,7 +6,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The page scrolls inside #root (body has the scroll-lock class). */
-export function scrollToTop(): void {
+function scrollToTop(): void {
   document.getElementById('root')?.scrollTo({ top: 0, behavior: 'smooth' });
 }
 

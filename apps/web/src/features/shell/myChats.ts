@@ -42,7 +42,7 @@ export function chatToContinue(chats: readonly MyChat[], lastVisitedPath: string
   return chats.find((c) => c.chatId === visited) ?? chats[0] ?? null;
 }
 
-export function myChatsQuery(userId: string) {
+function myChatsQuery(userId: string) {
   return queryOptions({
     // Asked again each time the menu or the home page shows it: a chat made elsewhere (wizard, gallery,
     // another device) appears without anyone having to invalidate it.

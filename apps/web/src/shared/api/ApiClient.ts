@@ -30,7 +30,7 @@ export interface ApiClientDeps {
 }
 
 /** Calls under /api/auth/ never trigger the guest retry (000 §8), and are never queued behind it. */
-export function isAuthPath(path: string): boolean {
+function isAuthPath(path: string): boolean {
   return path.startsWith('/api/auth/');
 }
 
