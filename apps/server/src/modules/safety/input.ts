@@ -35,15 +35,16 @@ const DEPICTING: ReadonlySet<SafetyEntry> = new Set([
 /** A minor that the text makes of her or of the picture: not a son, a niece or a memory. */
 function depictsMinor(hit: MinorHit, s: Signals): boolean {
   if (hit.kind === 'fetish') return true;
-  if (s.sexual) return true;
+  if (s.sexual && (!hit.other || hit.sexualNear)) return true;
   if (hit.kind === 'family') return hit.her && s.role;
   return !hit.other && !hit.past;
 }
 
 /** In conversation: a minor made of her, a minor in a role-play, or a minor beside sexual content. */
 function chatMinor(hit: MinorHit, s: Signals): boolean {
-  if (hit.kind === 'fetish' || s.sexual) return true;
-  if (hit.kind === 'family') return false;
+  if (hit.kind === 'fetish') return true;
+  if (s.sexual && (!hit.other || hit.sexualNear)) return true;
+  if (hit.kind === 'family') return hit.her && s.role;
   if (s.role && !hit.other) return true;
   return hit.her && !hit.simile && !hit.past;
 }

@@ -15,24 +15,29 @@ interface Element {
 }
 type Entry = Element[];
 
+/** Every entry of every matcher by the key of its first element: one pass over a view finds them all. */
+const REGISTRY = new Map<string, { matcher: Matcher; entry: Entry }[]>();
+
+/** A compiled word list; its entries live in the shared registry under their first element's key. */
 export interface Matcher {
-  /** Entries by the key of their first element (stem, '=' + exact form, '~' + fuzzy key). */
-  byFirst: Map<string, Entry[]>;
+  size: number;
 }
 
 function elementMatches(el: Element, t: Token): boolean {
-  if (el.exact !== undefined) return skeleton(t.surface) === el.exact;
+  if (el.exact !== undefined) return t.exact === el.exact;
   if (el.stem !== undefined && t.stem === el.stem) return true;
   return el.fuzzy !== undefined && el.fuzzy !== '' && t.fuzzy === el.fuzzy;
 }
 
 /** Compile a list of words and phrases into a matcher (each phrase read like a text, first view). */
 export function compile(phrases: readonly string[], fuzzy = false): Matcher {
-  const byFirst = new Map<string, Entry[]>();
+  const matcher: Matcher = { size: 0 };
   const add = (key: string, entry: Entry) => {
-    const list = byFirst.get(key);
-    if (list) list.push(entry);
-    else byFirst.set(key, [entry]);
+    const list = REGISTRY.get(key);
+    if (list?.some((x) => x.matcher === matcher && sameEntry(x.entry, entry))) return;
+    if (list) list.push({ matcher, entry });
+    else REGISTRY.set(key, [{ matcher, entry }]);
+    matcher.size++;
   };
   for (const phrase of phrases) {
     const exact = phrase.startsWith('=');
@@ -59,7 +64,11 @@ export function compile(phrases: readonly string[], fuzzy = false): Matcher {
       if (first.fuzzy) add(`~${first.fuzzy}`, entry);
     }
   }
-  return { byFirst };
+  return matcher;
+}
+
+function sameEntry(a: Entry, b: Entry): boolean {
+  return a.length === b.length && a.every((el, i) => el.stem === b[i]!.stem && el.exact === b[i]!.exact);
 }
 
 export interface Hit {
@@ -69,32 +78,45 @@ export interface Hit {
   end: number;
 }
 
+const found = new WeakMap<View, Map<Matcher, Hit[]>>();
+const NONE: Hit[] = [];
+
 /** Every match of the matcher's entries in a view (hyphens between words are skipped). */
 export function find(matcher: Matcher, view: View): Hit[] {
-  const hits: Hit[] = [];
+  let all = found.get(view);
+  if (!all) {
+    all = scan(view);
+    found.set(view, all);
+  }
+  return all.get(matcher) ?? NONE;
+}
+
+function matchesAt(entry: Entry, view: View, i: number): number {
+  let j = i;
+  for (const el of entry) {
+    while (view[j]?.surface === '-') j++;
+    const tok = view[j];
+    if (!tok || !elementMatches(el, tok)) return -1;
+    j++;
+  }
+  return j;
+}
+
+function scan(view: View): Map<Matcher, Hit[]> {
+  const hits = new Map<Matcher, Hit[]>();
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     if (t.kind === 'punct') continue;
-    const candidates = [
-      matcher.byFirst.get(t.stem),
-      matcher.byFirst.get(`=${skeleton(t.surface)}`),
-      t.fuzzy ? matcher.byFirst.get(`~${t.fuzzy}`) : undefined,
-    ];
-    for (const list of candidates) {
+    const keys = t.fuzzy ? [t.stem, `=${t.exact}`, `~${t.fuzzy}`] : [t.stem, `=${t.exact}`];
+    for (const key of keys) {
+      const list = REGISTRY.get(key);
       if (!list) continue;
-      for (const entry of list) {
-        let j = i;
-        let ok = true;
-        for (const el of entry) {
-          while (view[j]?.surface === '-') j++;
-          const tok = view[j];
-          if (!tok || !elementMatches(el, tok)) {
-            ok = false;
-            break;
-          }
-          j++;
-        }
-        if (ok) hits.push({ start: i, end: j });
+      for (const { matcher, entry } of list) {
+        const end = matchesAt(entry, view, i);
+        if (end < 0) continue;
+        const forMatcher = hits.get(matcher);
+        if (forMatcher) forMatcher.push({ start: i, end });
+        else hits.set(matcher, [{ start: i, end }]);
       }
     }
   }

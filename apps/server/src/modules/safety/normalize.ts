@@ -24,6 +24,8 @@ export interface Token {
   surface: string;
   /** Skeleton of the Snowball stem (ь/ъ dropped, й → и); the surface for numbers and marks. */
   stem: string;
+  /** Skeleton of the surface, for the word lists' exact forms. */
+  exact: string;
   /** Vowel-blind key of long Cyrillic stems, for misspellings ("рибёнок", "девчёнка"); '' when none. */
   fuzzy: string;
   kind: 'word' | 'num' | 'punct';
@@ -86,7 +88,9 @@ function foldForeign(ch: string): string {
 }
 
 /** A word that mixes scripts is written in its majority script; leetspeak between letters is decoded. */
+const PLAIN_WORD = /^(?:[a-zA-Z']+|[а-яА-ЯёЁ]+|\d+)$/;
 function fixWord(word: string, cyrillicText: boolean): string {
+  if (PLAIN_WORD.test(word)) return word;
   const chars = [...word].map(foldForeign).join('');
   const cyr = (chars.match(/[а-яё]/gi) ?? []).length;
   const lat = (chars.match(/[a-z]/gi) ?? []).length;
@@ -104,6 +108,25 @@ function fixWord(word: string, cyrillicText: boolean): string {
 /** Letters spelled apart with separators: runs of four or more single characters are joined. */
 const SPELLED_APART =
   /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}](?:[\s.\-_*·•|/\\,~+]{1,3})){3,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+
+/** Joins one run of letters spelled apart while its separator stays the same ("ш-к-о-л-а в" keeps "в"). */
+function joinSpelledApart(run: string): string {
+  const parts = run.split(/([\s.\-_*·•|/\\,~+]{1,3})/);
+  const out: string[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    const sep = parts[i + 1];
+    let j = i;
+    while (j + 2 < parts.length && parts[j + 1] === sep) j += 2;
+    const letters = (j - i) / 2 + 1;
+    if (letters >= 4) {
+      for (let k = i; k <= j; k += 2) out.push(parts[k]!);
+    } else out.push(...parts.slice(i, j + 1));
+    if (j + 1 < parts.length) out.push(parts[j + 1]!);
+    i = j + 2;
+  }
+  return out.join('');
+}
 
 /** Unicode, confusables, leetspeak and case: the text every view starts from (case kept for names). */
 export function prepare(text: string): string {
@@ -184,12 +207,13 @@ const EN_ORDINAL = new Map(Object.entries(numbers.en.ordinal as Record<string, n
 function word(surface: string): Token {
   const latin = !RU_LETTER.test(surface) && LATIN_LETTER.test(surface);
   const stem = stemOf(surface);
-  return { surface, stem, fuzzy: latin ? '' : fuzzyKey(stem), kind: 'word', latin };
+  return { surface, stem, exact: skeleton(surface), fuzzy: latin ? '' : fuzzyKey(stem), kind: 'word', latin };
 }
 function num(value: number, ord?: number): Token {
   const token: Token = {
     surface: String(value),
     stem: String(value),
+    exact: String(value),
     fuzzy: '',
     kind: 'num',
     num: value,
@@ -223,6 +247,7 @@ function compoundGrade(surface: string): Token[] | null {
       const grade: Token = {
         surface: String(value),
         stem: String(value),
+        exact: String(value),
         fuzzy: '',
         kind: 'num',
         ord: value,
@@ -243,7 +268,7 @@ function toTokens(raw: string[], transliterate: boolean): View {
       continue;
     }
     if (!/\p{L}/u.test(r)) {
-      out.push({ surface: r, stem: r, fuzzy: '', kind: 'punct', latin: false });
+      out.push({ surface: r, stem: r, exact: r, fuzzy: '', kind: 'punct', latin: false });
       continue;
     }
     let surface = r;
@@ -366,7 +391,7 @@ export function analyse(text: string): Analysis {
   const cased = prepare(text);
   const folded = fold(cased);
   const variants = [folded];
-  const joined = folded.replace(SPELLED_APART, (run) => run.replace(/[\s.\-_*·•|/\\,~+]/g, ''));
+  const joined = folded.replace(SPELLED_APART, joinSpelledApart);
   if (joined !== folded) variants.push(fold(joined));
   const views: View[] = [];
   for (const variant of variants) {

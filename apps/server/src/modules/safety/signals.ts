@@ -19,6 +19,11 @@ export interface MinorHit {
   past: boolean;
   /** Said of someone else (a son, a niece) or of the user. */
   other: boolean;
+  /**
+   * Sexual words that may be about this minor: in the same part of the sentence, or in a part that is not
+   * addressed to her and the user ("my kid is asleep, let's get naughty" has none).
+   */
+  sexualNear: boolean;
 }
 
 export interface Signals {
@@ -72,8 +77,19 @@ function clauseOf(view: View, i: number): [number, number] {
   return [start, end];
 }
 
+const PART_END = new Set([...CLAUSE_END, ',', '(', ')', '-']);
+/** The part of a sentence between commas around token i. */
+function partOf(view: View, i: number): [number, number] {
+  let start = i;
+  while (start > 0 && !PART_END.has(view[start - 1]!.surface)) start--;
+  let end = i;
+  while (end < view.length && !PART_END.has(view[end]!.surface)) end++;
+  return [start, end];
+}
+
 interface Marks {
   her: boolean[];
+  role: boolean[];
   self: boolean[];
   third: boolean[];
   past: boolean[];
@@ -98,7 +114,7 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
   let simile = false;
   for (let k = start - 1; k >= Math.max(cs, start - back); k--) {
     if (SIMILE.has(view[k]!.surface)) simile = true;
-    if (m.her[k]) {
+    if (m.her[k] || (m.role[k] && k >= start - 3)) {
       her = true;
       break;
     }
@@ -154,7 +170,7 @@ function ages(
       cue = view[k]!.surface === 'тебе' ? 'her' : ['ей', 'ему'].includes(view[k]!.surface) ? null : 'other';
     } else if (k >= cs && copulaEnds.has(k) && !unitOther) {
       isAge = unitEn !== undefined || !nonAge.has(next);
-      const c = copula.find((h) => h.end - 1 === k)!;
+      const c = copula.filter((h) => h.end - 1 === k).sort((a, b) => a.start - b.start)[0]!;
       const words = view.slice(c.start, c.end).map((x) => x.surface);
       if (words.some((w) => ['youre', 'you', 'ur', 'u'].includes(w))) cue = 'her';
       else if (words.some((w) => ['im', 'i', 'shes', 'she', 'hes', 'he'].includes(w))) cue = 'other';
@@ -184,6 +200,7 @@ function mark(matcher: Matcher, view: View): boolean[] {
 function minorHits(view: View): MinorHit[] {
   const m: Marks = {
     her: mark(LEX.her, view),
+    role: mark(LEX.role_frame, view),
     self: mark(LEX.self, view),
     third: mark(LEX.third, view),
     past: mark(LEX.past, view),
@@ -193,10 +210,24 @@ function minorHits(view: View): MinorHit[] {
     adultSchool: mark(LEX.adult_school_role, view),
   };
   const out: MinorHit[] = [];
+  const sexualHits = find(LEX.sexual, view);
+  const us = mark(LEX.us, view);
+  const thirdPerson = mark(LEX.third_person, view);
   const push = (kind: MinorKind, start: number, end: number, r = referent(view, m, start, end)) => {
     // "учительница в начальной школе", "high school teacher": an adult at a school.
     if ((kind === 'school' || kind === 'person') && nearAdultSchoolRole(m, start, end)) return;
-    out.push({ kind, her: r.her, simile: r.simile, past: r.past, other: r.other && !r.her });
+    const [ps, pe] = partOf(view, start);
+    const sexualNear = sexualHits.some((h) => {
+      if (h.start >= ps && h.start < pe) return true;
+      const [hs, he] = partOf(view, h.start);
+      let addressed = false;
+      for (let k = hs; k < he; k++) {
+        if (thirdPerson[k]) return true;
+        if (m.her[k] || us[k]) addressed = true;
+      }
+      return !addressed;
+    });
+    out.push({ kind, her: r.her, simile: r.simile, past: r.past, other: r.other && !r.her, sexualNear });
   };
   const words: [Matcher, MinorKind][] = [
     [LEX.minor_fetish, 'fetish'],
