@@ -1,4 +1,5 @@
-import { checkChatText, checkText, type SafetyResult } from './safety.ts';
+import { refusal, type SafetyResult } from './safety.ts';
+import { type MinorHit, type Signals, signals } from './signals.ts';
 
 /**
  * Where free text enters (issue 11): every check names its entry point, because what is fine in one
@@ -20,14 +21,86 @@ export interface SafetyInput {
   history?: readonly string[];
 }
 
-/** The rules layer: one verdict for one input at its entry point. */
-export function checkInput(input: SafetyInput): SafetyResult {
-  switch (input.entry) {
-    case 'chat':
-    case 'image_request':
-    case 'upload_caption':
-      return checkChatText(input.text);
+/** How many earlier user turns the chat's check reads with the message. */
+export const HISTORY_WINDOW = 3;
+
+/** Texts that describe or depict the companion: any minor she is made into is refused. */
+const DEPICTING: ReadonlySet<SafetyEntry> = new Set([
+  'character.name',
+  'character.description',
+  'image_prompt',
+  'image_request',
+]);
+
+/** A minor that the text makes of her or of the picture: not a son, a niece or a memory. */
+function depictsMinor(hit: MinorHit, s: Signals): boolean {
+  if (hit.kind === 'fetish') return true;
+  if (s.sexual && (!hit.other || hit.sexualNear)) return true;
+  if (hit.kind === 'family') return hit.her && s.role;
+  return !hit.other && !hit.past;
+}
+
+/** In conversation: a minor made of her, a minor in a role-play, or a minor beside sexual content. */
+function chatMinor(hit: MinorHit, s: Signals): boolean {
+  if (hit.kind === 'fetish') return true;
+  if (s.sexual && (!hit.other || hit.sexualNear)) return true;
+  if (hit.kind === 'family') return hit.her && s.role;
+  if (s.role && !hit.other) return true;
+  return hit.her && !hit.simile && !hit.past;
+}
+
+/** A minor in an earlier turn that still frames her: a role, an age or a child's word said of her. */
+function framesHer(hit: MinorHit, s: Signals): boolean {
+  return hit.kind === 'fetish' || ((hit.her || s.role) && !hit.other);
+}
+
+function minorVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): boolean {
+  if (entry === 'negative_prompt') return s.adulthood || s.minor.some((h) => h.kind === 'fetish');
+  if (DEPICTING.has(entry)) return s.minor.some((h) => depictsMinor(h, s));
+  if (s.minor.some((h) => chatMinor(h, s))) return true;
+  // The window: "тебе 14" then "разденься"; "разденься" then "ты же совсем ребёнок".
+  if (s.sexual && window.some((w) => w.minor.some((h) => framesHer(h, w)))) return true;
+  return window.some((w) => w.sexual) && s.minor.some((h) => h.her && h.kind !== 'family');
+}
+
+function realPersonVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): boolean {
+  const sexualOrRole = s.sexual || s.publicRole || s.likeness;
+  switch (entry) {
+    case 'character.name':
+    case 'image_prompt':
+      return s.publicFigure || s.namedLikeness || s.privatePerson;
+    case 'character.description':
+      return (s.publicFigure && sexualOrRole) || s.namedLikeness || s.privatePerson;
+    case 'negative_prompt':
+      return false;
     default:
-      return checkText(input.text);
+      if (s.publicFigure && sexualOrRole) return true;
+      if ((s.privatePerson || s.namedLikeness) && (s.sexual || s.likeness || s.role)) return true;
+      return s.sexual && window.some((w) => w.publicRole);
   }
+}
+
+/** An uploaded photo's caption that asks to undress or sexualise the person on it. */
+function undressVerdict(s: Signals): boolean {
+  return s.undress || (s.nudity && (s.transform || s.otherSubject));
+}
+
+/** The rules layer: one verdict for one input at its entry point (and, in chat, its last user turns). */
+export function checkInput(input: SafetyInput): SafetyResult {
+  const text = input.text?.trim();
+  if (!text) return { ok: true };
+  const s = signals(text);
+  const chatLike =
+    input.entry === 'chat' || input.entry === 'upload_caption' || input.entry === 'image_request';
+  const window =
+    chatLike && input.history
+      ? input.history
+          .slice(-HISTORY_WINDOW)
+          .filter((h) => h.trim())
+          .map((h) => signals(h))
+      : [];
+  if (minorVerdict(input.entry, s, window)) return refusal('minor');
+  if (realPersonVerdict(input.entry, s, window)) return refusal('real_person');
+  if (input.entry === 'upload_caption' && undressVerdict(s)) return refusal('undress_photo');
+  return { ok: true };
 }

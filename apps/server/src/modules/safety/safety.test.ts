@@ -111,7 +111,6 @@ describe('checkChatText', () => {
     'Ты знаешь, я работаю 5 лет на заводе',
     'тебе нравится, что я живу тут 10 лет?',
   ])('lets ordinary talk through: %s', (text) => {
-    expect(checkText(text).ok).toBe(false);
     expect(checkChatText(text)).toEqual({ ok: true });
   });
 

@@ -1,0 +1,408 @@
+/**
+ * The normaliser of the rules layer (issue 11): turns free text into token streams ("views") on which the
+ * word lists and age rules run, so that obfuscation does not help.
+ *
+ * - Unicode: NFKC (fullwidth, mathematical letters), invisible characters dropped, homoglyphs of other
+ *   scripts folded by `unhomoglyph` (the Unicode confusables table); a word that mixes Latin and Cyrillic
+ *   look-alikes ("шкoльница" with a Latin o) is written wholly in its majority script.
+ * - Leetspeak inside words ("шк0льн1цы", "l0li", "кл@сса"), per the word's script.
+ * - Letters spelled apart ("ш.к.о.л.ь.н.и.ц.а", "s c h o o l g i r l", "1 4 л е т") are joined.
+ * - Case folded, ё → е; digits split from letters ("17yo", "14лет"); "7Б" → "7 класс"; "10+4" → "14".
+ * - Number words to numbers: Russian cardinals in every case, compound ages ("четырнадцатилетняя"),
+ *   English cardinals; ordinals kept as `ord` ("восьмом", "5th").
+ * - Transliteration: a second view reads Latin words as transliterated Russian ("shkolnitsei").
+ * - Morphology: every word carries its Snowball stem (Russian or English by script), with ь/ъ dropped and
+ *   й → и so that transliterated spellings meet the dictionary's.
+ */
+import snowball from 'snowball-stemmers';
+import unhomoglyph from 'unhomoglyph';
+import numbers from './data/numbers.json' with { type: 'json' };
+import scriptData from './data/script.json' with { type: 'json' };
+
+export interface Token {
+  /** The word as normalised (lowercase, ё → е; Cyrillic in the transliterated view), or digits, or a mark. */
+  surface: string;
+  /** Skeleton of the Snowball stem (ь/ъ dropped, й → и); the surface for numbers and marks. */
+  stem: string;
+  /** Skeleton of the surface, for the word lists' exact forms. */
+  exact: string;
+  /** Vowel-blind key of long Cyrillic stems, for misspellings ("рибёнок", "девчёнка"); '' when none. */
+  fuzzy: string;
+  kind: 'word' | 'num' | 'punct';
+  /** The value of a number (digits or a cardinal word). */
+  num?: number;
+  /** The value of an ordinal ("восьмой", "5th", "семи-" in "семиклассница"). */
+  ord?: number;
+  latin: boolean;
+}
+
+export type View = Token[];
+
+const ru = snowball.newStemmer('russian');
+const en = snowball.newStemmer('english');
+
+const RU_LETTER = /[а-яё]/i;
+const LATIN_LETTER = /[a-z]/i;
+const RU_VOWELS = /[аеиоуыэюя]/g;
+
+/** ь/ъ dropped, й → и, ё → е: transliterated and misspelt forms meet the dictionary's. */
+export function skeleton(word: string): string {
+  return word.replace(/[ьъ]/g, '').replace(/й/g, 'и').replace(/ё/g, 'е');
+}
+
+function fuzzyKey(stem: string): string {
+  return stem.length >= 6 && RU_LETTER.test(stem) ? stem.replace(RU_VOWELS, '*') : '';
+}
+
+const stemCache = new Map<string, string>();
+/** The skeleton of a word's Snowball stem, Russian or English by its script. */
+export function stemOf(word: string): string {
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    stem = RU_LETTER.test(word)
+      ? skeleton(ru.stem(word.replace(/ё/g, 'е')))
+      : en.stem(word.replace(/'/g, ''));
+    if (stemCache.size < 50_000) stemCache.set(word, stem);
+  }
+  return stem;
+}
+
+/** Latin letters that look like Russian ones, from the confusables table (the inverse of its folding). */
+const LATIN_TO_CYRILLIC = new Map<string, string>();
+for (const ch of 'абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ') {
+  const folded = unhomoglyph(ch);
+  if (/^[A-Za-z]$/.test(folded) && !LATIN_TO_CYRILLIC.has(folded)) LATIN_TO_CYRILLIC.set(folded, ch);
+}
+for (const [latin, cyrillic] of Object.entries({ k: 'к', m: 'м', t: 'т', h: 'н', b: 'в', n: 'п', u: 'и' })) {
+  if (!LATIN_TO_CYRILLIC.has(latin)) LATIN_TO_CYRILLIC.set(latin, cyrillic);
+}
+
+const LEET = scriptData.leet as { cyrillic: Record<string, string>; latin: Record<string, string> };
+
+/** Characters that are not Russian Cyrillic nor basic Latin fold to their Latin look-alike. */
+function foldForeign(ch: string): string {
+  if (/[a-zA-Z0-9а-яА-ЯёЁ]/.test(ch) || !/\p{L}/u.test(ch)) return ch;
+  const folded = unhomoglyph(ch);
+  // Accented Latin letters: drop the accents (é → e).
+  return folded.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** A word that mixes scripts is written in its majority script; leetspeak between letters is decoded. */
+const PLAIN_WORD = /^(?:[a-zA-Z']+|[а-яА-ЯёЁ]+|\d+)$/;
+function fixWord(word: string, cyrillicText: boolean): string {
+  if (PLAIN_WORD.test(word)) return word;
+  const chars = [...word].map(foldForeign).join('');
+  const cyr = (chars.match(/[а-яё]/gi) ?? []).length;
+  const lat = (chars.match(/[a-z]/gi) ?? []).length;
+  const cyrillic = cyr > lat || (cyr === lat && cyr > 0 && cyrillicText);
+  let out = chars;
+  if (cyr > 0 && lat > 0) {
+    out = cyrillic
+      ? out.replace(/[a-z]/gi, (c) => LATIN_TO_CYRILLIC.get(c) ?? LATIN_TO_CYRILLIC.get(c.toLowerCase()) ?? c)
+      : out.replace(/[а-яё]/gi, (c) => unhomoglyph(c).toLowerCase());
+  }
+  const leet = cyrillic ? LEET.cyrillic : LEET.latin;
+  return out.replace(/(?<=\p{L})[0-9@$!|]+(?=\p{L})/gu, (run) => [...run].map((c) => leet[c] ?? c).join(''));
+}
+
+/** Letters spelled apart with separators: runs of four or more single characters are joined. */
+const SPELLED_APART =
+  /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}](?:[\s.\-_*·•|/\\,~+]{1,3})){3,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+
+/** Joins one run of letters spelled apart while its separator stays the same ("ш-к-о-л-а в" keeps "в"). */
+function joinSpelledApart(run: string): string {
+  const parts = run.split(/([\s.\-_*·•|/\\,~+]{1,3})/);
+  const out: string[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    const sep = parts[i + 1];
+    let j = i;
+    while (j + 2 < parts.length && parts[j + 1] === sep) j += 2;
+    const letters = (j - i) / 2 + 1;
+    if (letters >= 4) {
+      for (let k = i; k <= j; k += 2) out.push(parts[k]!);
+    } else out.push(...parts.slice(i, j + 1));
+    if (j + 1 < parts.length) out.push(parts[j + 1]!);
+    i = j + 2;
+  }
+  return out.join('');
+}
+
+/** Unicode, confusables, leetspeak and case: the text every view starts from (case kept for names). */
+export function prepare(text: string): string {
+  const nfkc = text.normalize('NFKC').replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '');
+  const cyrillicText = (nfkc.match(/[а-яё]/gi) ?? []).length >= (nfkc.match(/[a-z]/gi) ?? []).length;
+  return nfkc.replace(/[\p{L}\p{M}0-9@$!|]+/gu, (w) => fixWord(w, cyrillicText));
+}
+
+function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/(\p{L})\1{2,}/gu, '$1')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/(\d{1,2})\s*\+\s*(\d{1,2})(?!\d)/g, (_, a, b) => String(Number(a) + Number(b)))
+    .replace(/(\d{1,3})\s*\+(?!\s*\d)/g, (m, n) => (Number(n) >= 18 ? ' эроконтент ' : m))
+    .replace(/(?<![\p{L}\p{N}])([1-9]|1[01])-?([абвгд])(?![\p{L}])/gu, '$1 класс')
+    .replace(/(\d)(?=\p{L})/gu, '$1 ')
+    .replace(/(\p{L})(?=\d)/gu, '$1 ');
+}
+
+const TOKEN = /\p{L}+(?:'\p{L}*)*|\d+(?:[.,]\d+)?|[.!?;:\n]|[,()\-+/]/gu;
+
+const TRANSLIT = (scriptData.translit as [string, string][]).map(([from, to]) => ({
+  from: from.replace(/[$^]/g, ''),
+  to,
+  atEnd: from.endsWith('$'),
+}));
+const VOWEL = /[aeiouy]/;
+
+/** Latin transliteration of Russian back to Cyrillic ("shkolnitsei" → "школницей"). */
+export function translit(word: string): string {
+  let out = '';
+  let i = 0;
+  outer: while (i < word.length) {
+    // "y" between a vowel and a consonant is й ("pozhaluysta").
+    if (
+      word[i] === 'y' &&
+      i > 0 &&
+      VOWEL.test(word[i - 1]!) &&
+      i + 1 < word.length &&
+      !VOWEL.test(word[i + 1]!)
+    ) {
+      out += 'й';
+      i += 1;
+      continue;
+    }
+    for (const rule of TRANSLIT) {
+      if (!word.startsWith(rule.from, i)) continue;
+      if (rule.atEnd && i + rule.from.length !== word.length) continue;
+      out += rule.to;
+      i += rule.from.length;
+      continue outer;
+    }
+    out += word[i];
+    i += 1;
+  }
+  return out;
+}
+
+const RU_CARDINAL = new Map<string, number>();
+for (const [value, forms] of Object.entries(numbers.ru.cardinal)) {
+  for (const form of forms) RU_CARDINAL.set(skeleton(form), Number(value));
+}
+const RU_ORDINAL = new Map<string, number>();
+for (const [value, forms] of Object.entries(numbers.ru.ordinal)) {
+  for (const form of forms) RU_ORDINAL.set(stemOf(form), Number(value));
+}
+const RU_COMPOUND = Object.entries(numbers.ru.compound as Record<string, number>)
+  .map(([prefix, value]) => ({ prefix: skeleton(prefix), value }))
+  .sort((a, b) => b.prefix.length - a.prefix.length);
+const GRADE_PREFIX = Object.entries(numbers.ru.gradePrefixes as Record<string, number>)
+  .map(([prefix, value]) => ({ prefix, value }))
+  .sort((a, b) => b.prefix.length - a.prefix.length);
+const EN_CARDINAL = new Map(Object.entries(numbers.en.cardinal as Record<string, number>));
+const EN_ORDINAL = new Map(Object.entries(numbers.en.ordinal as Record<string, number>));
+
+function word(surface: string): Token {
+  const latin = !RU_LETTER.test(surface) && LATIN_LETTER.test(surface);
+  const stem = stemOf(surface);
+  return { surface, stem, exact: skeleton(surface), fuzzy: latin ? '' : fuzzyKey(stem), kind: 'word', latin };
+}
+function num(value: number, ord?: number): Token {
+  const token: Token = {
+    surface: String(value),
+    stem: String(value),
+    exact: String(value),
+    fuzzy: '',
+    kind: 'num',
+    num: value,
+    latin: false,
+  };
+  if (ord !== undefined) token.ord = ord;
+  return token;
+}
+
+/** "четырнадцатилетняя" → 14 + "летняя"; "двадцатипятилетней" → 25 + "летней"; null when not a compound age. */
+function compoundAge(surface: string): Token[] | null {
+  const sk = skeleton(surface);
+  let rest = sk;
+  let value = 0;
+  for (let part = 0; part < 2; part++) {
+    const hit = RU_COMPOUND.find((c) => rest.startsWith(c.prefix));
+    if (!hit) break;
+    value += hit.value;
+    rest = rest.slice(hit.prefix.length);
+  }
+  if (value === 0 || !/^лет/.test(rest)) return null;
+  return [num(value), word(rest)];
+}
+
+/** "семиклассница" → ord 7 + "класс"; "первоклашка" → ord 1 + "класс". */
+function compoundGrade(surface: string): Token[] | null {
+  for (const { prefix, value } of GRADE_PREFIX) {
+    if (!surface.startsWith(prefix)) continue;
+    const rest = surface.slice(prefix.length);
+    if (/^кл(асс|аш)/.test(rest)) {
+      const grade: Token = {
+        surface: String(value),
+        stem: String(value),
+        exact: String(value),
+        fuzzy: '',
+        kind: 'num',
+        ord: value,
+        latin: false,
+      };
+      return [grade, word('класс')];
+    }
+  }
+  return null;
+}
+
+/** One view's tokens: number words read, Latin words kept (English) or transliterated to Russian. */
+function toTokens(raw: string[], transliterate: boolean): View {
+  const out: Token[] = [];
+  for (const r of raw) {
+    if (/^\d/.test(r)) {
+      out.push(num(Number(r.replace(',', '.'))));
+      continue;
+    }
+    if (!/\p{L}/u.test(r)) {
+      out.push({ surface: r, stem: r, exact: r, fuzzy: '', kind: 'punct', latin: false });
+      continue;
+    }
+    let surface = r;
+    const latin = !RU_LETTER.test(r);
+    if (latin && transliterate) surface = translit(r);
+    else if (latin) surface = r.replace(/'/g, '');
+    if (RU_LETTER.test(surface)) {
+      const sk = skeleton(surface);
+      const cardinal = RU_CARDINAL.get(sk);
+      if (cardinal !== undefined) {
+        out.push(num(cardinal));
+        continue;
+      }
+      const parts = compoundAge(surface) ?? compoundGrade(surface);
+      if (parts) {
+        out.push(...parts);
+        continue;
+      }
+      const t = word(surface);
+      const ord = RU_ORDINAL.get(t.stem);
+      if (ord !== undefined) t.ord = ord;
+      out.push(t);
+      continue;
+    }
+    const cardinal = EN_CARDINAL.get(surface);
+    if (cardinal !== undefined) {
+      out.push(num(cardinal));
+      continue;
+    }
+    const t = word(surface);
+    const ord = EN_ORDINAL.get(surface);
+    if (ord !== undefined) t.ord = ord;
+    out.push(t);
+  }
+  return joinNumbers(out);
+}
+
+const ORDINAL_SUFFIX = new Set([
+  'st',
+  'nd',
+  'rd',
+  'th',
+  'й',
+  'го',
+  'ого',
+  'ый',
+  'ой',
+  'ом',
+  'ая',
+  'ои',
+  'ыи',
+]);
+/** "двадцать два" → 22; "5th", "5-го" → ordinal 5. */
+function joinNumbers(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const prev = out[out.length - 1];
+    if (
+      t.kind === 'num' &&
+      prev?.kind === 'num' &&
+      prev.num !== undefined &&
+      t.num !== undefined &&
+      prev.num >= 20 &&
+      prev.num % 10 === 0 &&
+      t.num < 10
+    ) {
+      out[out.length - 1] = num(prev.num + t.num);
+      continue;
+    }
+    const beforeDash = out[out.length - 2];
+    if (
+      t.kind === 'num' &&
+      t.num !== undefined &&
+      t.num < 10 &&
+      prev?.surface === '-' &&
+      beforeDash?.num !== undefined &&
+      beforeDash.num >= 20 &&
+      beforeDash.num % 10 === 0
+    ) {
+      out.pop();
+      out[out.length - 1] = num(beforeDash.num + t.num);
+      continue;
+    }
+    if (
+      t.kind === 'word' &&
+      prev?.kind === 'num' &&
+      prev.num !== undefined &&
+      ORDINAL_SUFFIX.has(t.surface)
+    ) {
+      prev.ord = prev.num;
+      continue;
+    }
+    if (
+      t.kind === 'word' &&
+      out.length >= 2 &&
+      prev?.surface === '-' &&
+      out[out.length - 2]?.kind === 'num' &&
+      ORDINAL_SUFFIX.has(t.surface)
+    ) {
+      out.pop();
+      const n = out[out.length - 1]!;
+      n.ord = n.num;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+export interface Analysis {
+  /** The prepared text with its case (names are told by their capitals). */
+  cased: string;
+  /** The token streams the rules read: as written, and again with Latin read as transliterated Russian. */
+  views: View[];
+}
+
+/** Normalise a text into the views the rules run on. */
+export function analyse(text: string): Analysis {
+  const cased = prepare(text);
+  const folded = fold(cased);
+  const variants = [folded];
+  const joined = folded.replace(SPELLED_APART, joinSpelledApart);
+  if (joined !== folded) variants.push(fold(joined));
+  const views: View[] = [];
+  for (const variant of variants) {
+    const raw = variant.match(TOKEN) ?? [];
+    views.push(toTokens(raw, false));
+    if (raw.some((r) => LATIN_LETTER.test(r))) views.push(toTokens(raw, true));
+  }
+  return { cased, views };
+}
+
+/** Lowercase, ё → е, runs of whitespace collapsed (kept for callers that compare texts). */
+export function normalize(text: string): string {
+  return text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+}

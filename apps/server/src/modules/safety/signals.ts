@@ -1,0 +1,369 @@
+/**
+ * What the rules layer reads in one text: minors (stated ages, child and school words, childlike bodies,
+ * grades, family roles), who they refer to (her, the user, someone else), sexual content, role-play
+ * frames, public figures and private persons, likeness requests and requests to undress a photo.
+ * `signals()` reads every view of the normaliser and merges them.
+ */
+import { find, type Hit, LEX, type Matcher, PUBLIC_FIGURES } from './lexicon.ts';
+import { analyse, type View } from './normalize.ts';
+
+export type MinorKind = 'fetish' | 'person' | 'family' | 'body' | 'school' | 'grade' | 'age';
+
+export interface MinorHit {
+  kind: MinorKind;
+  /** Said of her (ты/тебе/you/ur) or of the companion being described. */
+  her: boolean;
+  /** A comparison ("как ребёнок", "like a kid") rather than an identity. */
+  simile: boolean;
+  /** Said of the past ("в детстве", "когда тебе было", "when you were"). */
+  past: boolean;
+  /** Said of someone else (a son, a niece) or of the user. */
+  other: boolean;
+  /**
+   * Sexual words that may be about this minor: in the same part of the sentence, or in a part that is not
+   * addressed to her and the user ("my kid is asleep, let's get naughty" has none).
+   */
+  sexualNear: boolean;
+}
+
+export interface Signals {
+  minor: MinorHit[];
+  sexual: boolean;
+  role: boolean;
+  /** A public figure is named. */
+  publicFigure: boolean;
+  /** A public figure is named as her role ("будь X", "ты X", "roleplay as X", "you are X"). */
+  publicRole: boolean;
+  /** A request for a likeness ("точь-в-точь как", "look exactly like", "внешность как у"). */
+  likeness: boolean;
+  /** A likeness of someone named with a capitalised first and last name. */
+  namedLikeness: boolean;
+  /** A private person identified: a handle, an address with a number, or a name with a workplace… */
+  privatePerson: boolean;
+  /** Undressing requested ("раздень", "сними с неё платье", "undress her"). */
+  undress: boolean;
+  /** Nudity or lingerie named. */
+  nudity: boolean;
+  /** A request to make or change a picture ("сделай", "покажи", "make", "show me"). */
+  transform: boolean;
+  /** Someone other than the user is the subject ("её", "she", "эта девушка", "моя бывшая"). */
+  otherSubject: boolean;
+  /** Adulthood named ("взрослая", "adult", "mature"): refused in a negative prompt. */
+  adulthood: boolean;
+}
+
+const CLAUSE_END = new Set(['.', '!', '?', ';', '\n']);
+const SIMILE = new Set(['как', 'like', 'as', 'будто', 'словно', 'типа']);
+
+function hitsAt(hits: Hit[]): Map<number, number> {
+  const byStart = new Map<number, number>();
+  for (const h of hits) byStart.set(h.start, Math.max(byStart.get(h.start) ?? 0, h.end));
+  return byStart;
+}
+function covered(hits: Hit[], view: View): boolean[] {
+  const marks = new Array<boolean>(view.length).fill(false);
+  for (const h of hits) for (let i = h.start; i < h.end; i++) marks[i] = true;
+  return marks;
+}
+function ends(hits: Hit[]): Set<number> {
+  return new Set(hits.map((h) => h.end - 1));
+}
+
+function clauseOf(view: View, i: number): [number, number] {
+  let start = i;
+  while (start > 0 && !CLAUSE_END.has(view[start - 1]!.surface)) start--;
+  let end = i;
+  while (end < view.length && !CLAUSE_END.has(view[end]!.surface)) end++;
+  return [start, end];
+}
+
+const PART_END = new Set([...CLAUSE_END, ',', '(', ')', '-']);
+/** The part of a sentence between commas around token i. */
+function partOf(view: View, i: number): [number, number] {
+  let start = i;
+  while (start > 0 && !PART_END.has(view[start - 1]!.surface)) start--;
+  let end = i;
+  while (end < view.length && !PART_END.has(view[end]!.surface)) end++;
+  return [start, end];
+}
+
+interface Marks {
+  her: boolean[];
+  role: boolean[];
+  self: boolean[];
+  third: boolean[];
+  past: boolean[];
+  childhood: boolean[];
+  duration: boolean[];
+  filler: boolean[];
+  adultSchool: boolean[];
+}
+
+interface Referent {
+  her: boolean;
+  simile: boolean;
+  other: boolean;
+  past: boolean;
+}
+
+/** Who a phrase at [start, end) is about: the nearest pronoun before it in its clause, and its tense. */
+function referent(view: View, m: Marks, start: number, end: number, back = 5): Referent {
+  const [cs, ce] = clauseOf(view, start);
+  let her = false;
+  let other = false;
+  let simile = false;
+  for (let k = start - 1; k >= Math.max(cs, start - back); k--) {
+    if (SIMILE.has(view[k]!.surface)) simile = true;
+    if (m.her[k] || (m.role[k] && k >= start - 3)) {
+      her = true;
+      break;
+    }
+    if ((m.self[k] && k >= start - 2) || m.third[k]) {
+      other = true;
+      break;
+    }
+  }
+  if (!her && !other) for (let k = start; k < end; k++) if (m.third[k]) other = true;
+  let past = false;
+  for (let k = cs; k < ce; k++) if (m.past[k] || m.childhood[k]) past = true;
+  return { her, simile: simile && her, other, past };
+}
+
+const TRANSPARENT = new Set([':', '(', '-', ',']);
+const UNDER = new Set(['моложе', 'младше', 'under', 'younger', 'меньше']);
+
+/** Stated ages: "14 лет", "тебе 15", "you're 15", "17yo", "13-летняя", "возраст 16", "лет 12-13", "моложе 18". */
+function ages(
+  view: View,
+  m: Marks,
+): { value: number; start: number; end: number; cue: 'her' | 'other' | null }[] {
+  const ruUnit = hitsAt(find(LEX.age_unit_ru, view));
+  const enUnit = hitsAt(find(LEX.age_unit_en, view));
+  const nonAge = hitsAt(find(LEX.non_age_unit, view));
+  const before = ends(find(LEX.age_cue_before, view));
+  const dative = ends(find(LEX.age_cue_dative, view));
+  const copula = find(LEX.age_cue_copula_en, view);
+  const copulaEnds = ends(copula);
+  const out: { value: number; start: number; end: number; cue: 'her' | 'other' | null }[] = [];
+  for (let i = 0; i < view.length; i++) {
+    const t = view[i]!;
+    if (t.kind !== 'num' || t.num === undefined || t.ord !== undefined) continue;
+    let value = t.num;
+    let next = i + 1;
+    if (view[next]?.surface === '-' && view[next + 1]?.num !== undefined) {
+      value = Math.min(value, view[next + 1]!.num!);
+      next += 2;
+    }
+    if (value <= 0 || value > 120) continue;
+    const [cs, ce] = clauseOf(view, i);
+    // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8").
+    let k = i - 1;
+    while (k >= cs && k >= i - 4 && (m.filler[k] || TRANSPARENT.has(view[k]!.surface))) k--;
+    if (view[next]?.surface === '-' && view[next + 1]?.kind === 'word') next++;
+    const unitRu = ruUnit.get(next);
+    const unitEn = enUnit.get(next);
+    const unitOther = nonAge.has(next);
+    let isAge = false;
+    let cue: 'her' | 'other' | null = null;
+    if (k >= cs && dative.has(k) && !unitOther) {
+      isAge = true;
+      cue = view[k]!.surface === 'тебе' ? 'her' : ['ей', 'ему'].includes(view[k]!.surface) ? null : 'other';
+    } else if (k >= cs && copulaEnds.has(k) && !unitOther) {
+      isAge = unitEn !== undefined || !nonAge.has(next);
+      const c = copula.filter((h) => h.end - 1 === k).sort((a, b) => a.start - b.start)[0]!;
+      const words = view.slice(c.start, c.end).map((x) => x.surface);
+      if (words.some((w) => ['youre', 'you', 'ur', 'u'].includes(w))) cue = 'her';
+      else if (words.some((w) => ['im', 'i', 'shes', 'she', 'hes', 'he'].includes(w))) cue = 'other';
+      // "is 15", "at 12" need an age word or an unmistakable pronoun.
+      if (cue === null && unitEn === undefined && unitRu === undefined && words.length === 1) {
+        isAge = words[0] === 'at' && !unitOther;
+      }
+    } else if (k >= cs && before.has(k) && !unitOther) {
+      isAge = true;
+      if (UNDER.has(view[k]!.surface) || view[k]!.surface === 'than') value -= 1;
+    } else if (unitEn !== undefined) {
+      isAge = true;
+    } else if (unitRu !== undefined) {
+      let duration = false;
+      for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
+      isAge = !duration;
+    }
+    if (isAge) out.push({ value, start: i, end: unitRu ?? unitEn ?? next, cue });
+  }
+  return out;
+}
+
+function mark(matcher: Matcher, view: View): boolean[] {
+  return covered(find(matcher, view), view);
+}
+
+function minorHits(view: View): MinorHit[] {
+  const m: Marks = {
+    her: mark(LEX.her, view),
+    role: mark(LEX.role_frame, view),
+    self: mark(LEX.self, view),
+    third: mark(LEX.third, view),
+    past: mark(LEX.past, view),
+    childhood: mark(LEX.childhood, view),
+    duration: mark(LEX.duration_cue, view),
+    filler: mark(LEX.age_filler, view),
+    adultSchool: mark(LEX.adult_school_role, view),
+  };
+  const out: MinorHit[] = [];
+  const sexualHits = find(LEX.sexual, view);
+  const us = mark(LEX.us, view);
+  const thirdPerson = mark(LEX.third_person, view);
+  const push = (kind: MinorKind, start: number, end: number, r = referent(view, m, start, end)) => {
+    // "учительница в начальной школе", "high school teacher": an adult at a school.
+    if ((kind === 'school' || kind === 'person') && nearAdultSchoolRole(m, start, end)) return;
+    const [ps, pe] = partOf(view, start);
+    const sexualNear = sexualHits.some((h) => {
+      if (h.start >= ps && h.start < pe) return true;
+      const [hs, he] = partOf(view, h.start);
+      let addressed = false;
+      for (let k = hs; k < he; k++) {
+        if (thirdPerson[k]) return true;
+        if (m.her[k] || us[k]) addressed = true;
+      }
+      return !addressed;
+    });
+    out.push({ kind, her: r.her, simile: r.simile, past: r.past, other: r.other && !r.her, sexualNear });
+  };
+  const words: [Matcher, MinorKind][] = [
+    [LEX.minor_fetish, 'fetish'],
+    [LEX.minor_person, 'person'],
+    [LEX.minor_family, 'family'],
+    [LEX.minor_body, 'body'],
+    [LEX.school_attendance, 'school'],
+  ];
+  for (const [matcher, kind] of words) for (const h of find(matcher, view)) push(kind, h.start, h.end);
+  for (const age of ages(view, m)) {
+    if (age.value >= 18) continue;
+    const r = referent(view, m, age.start, age.end);
+    if (age.cue === 'her') push('age', age.start, age.end, { ...r, her: true, other: false });
+    else if (age.cue === 'other') push('age', age.start, age.end, { ...r, her: false, other: true });
+    else push('age', age.start, age.end, r);
+  }
+  // Grades: "8 класс", "в восьмом классе", "7Б", "семиклассница", "5th grade", "grade 5".
+  const gradeRu = hitsAt(find(LEX.grade_word_ru, view));
+  const gradeEn = hitsAt(find(LEX.grade_word_en, view));
+  for (let i = 0; i < view.length; i++) {
+    const t = view[i]!;
+    const n = t.ord ?? t.num;
+    if (n === undefined || n < 1 || n > 11) continue;
+    const next = view[i + 1]?.surface === '-' ? i + 2 : i + 1;
+    if (gradeRu.has(next) || gradeEn.has(next)) push('grade', i, next + 1);
+    else if (i > 0 && gradeEn.has(i - 1) && t.num !== undefined) push('grade', i - 1, i + 1);
+  }
+  return out;
+}
+
+function nearAdultSchoolRole(m: Marks, start: number, end: number): boolean {
+  for (let k = Math.max(0, start - 3); k < Math.min(m.adultSchool.length, end + 3); k++) {
+    if (m.adultSchool[k]) return true;
+  }
+  return false;
+}
+
+/** A public figure named as her role: "будь X", "ты X", "представь что ты X", "roleplay as X", "you are X". */
+function publicRole(view: View, hits: Hit[]): boolean {
+  const her = mark(LEX.her, view);
+  const role = mark(LEX.role_frame, view);
+  const likeness = mark(LEX.likeness, view);
+  return hits.some((h) => {
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) {
+      if (her[k] || role[k] || likeness[k]) return true;
+    }
+    return false;
+  });
+}
+
+const NAME_PAIR = /(?<![\p{L}])[A-ZА-ЯЁ][a-zа-яё]+[ \t]+[A-ZА-ЯЁ][a-zа-яё]+(?![\p{L}])/u;
+const NAME_PAIR_G = new RegExp(NAME_PAIR.source, 'gu');
+const HANDLE =
+  /(?:^|[\s(,:;])@[\p{L}0-9_.]{3,}|(?:vk\.com|instagram\.com|t\.me|tiktok\.com|facebook\.com|ok\.ru|x\.com|twitter\.com|onlyfans\.com)\/\S+/iu;
+const HANDLE_LIKE = /^(?=.*[_.\d])[a-z0-9_.]{4,}$/i;
+const LIKENESS_NAME =
+  /(?:как у|похож\S*\s+на|в образе|копия|копию|двойник\S*|точь[- ]в[- ]точь(?:\s+как)?|один в один(?:\s+как)?|looks?\s+(?:exactly\s+)?like|looking like|resembl\w*|lookalike of|based? (?:her )?on)\s+(?:(?:my|мо[яюей]+|the|a)\s+)?(?:\p{Ll}+\s+)?[A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+/u;
+const CITY = /(?:^|\s)(?:из|from|в|in|живет в|lives in)\s+[A-ZА-ЯЁ][a-zа-яё]{2,}/u;
+
+/** A private person: a handle, an address with a number, or two of name, relation, place and work. */
+function privatePerson(view: View, cased: string): boolean {
+  if (HANDLE.test(cased)) return true;
+  const her = mark(LEX.her, view);
+  const social = find(LEX.social, view);
+  for (const s of social) {
+    const next = view[s.end];
+    if (next && HANDLE_LIKE.test(next.surface)) return true;
+  }
+  if (social.length > 0 && /[a-z0-9]+_[a-z0-9_]+|[a-z]+\.[a-z]+\.[a-z0-9]+/i.test(cased)) return true;
+  const address = find(LEX.address, view);
+  for (const a of address) {
+    for (let k = Math.max(0, a.start - 3); k < Math.min(view.length, a.end + 3); k++) {
+      if (view[k]!.kind === 'num' && view[k]!.num !== undefined && k !== a.start) return true;
+    }
+  }
+  let medium = 0;
+  let personal = false;
+  let anchored = address.length > 0;
+  const relations = find(LEX.relation_private, view).filter((h) => {
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) if (her[k]) return false;
+    return true;
+  });
+  if (relations.length > 0) {
+    medium++;
+    personal = true;
+    anchored = true;
+  }
+  const names = [...cased.matchAll(NAME_PAIR_G)].filter((m) => m.index > 0);
+  if (names.length > 0 || find(LEX.name_intro, view).length > 0) {
+    medium++;
+    personal = true;
+  }
+  if (address.length > 0) medium++;
+  if (find(LEX.workplace, view).length > 0) {
+    medium++;
+    anchored = true;
+  }
+  if (CITY.test(cased)) medium++;
+  return personal && anchored && medium >= 2;
+}
+
+function viewSignals(view: View, cased: string): Signals {
+  const publicHits = find(PUBLIC_FIGURES, view);
+  const removes = find(LEX.remove_verb, view);
+  const clothing = covered(find(LEX.clothing, view), view);
+  const removeClothes = removes.some((h) => {
+    for (let k = h.end; k < Math.min(view.length, h.end + 4); k++) if (clothing[k]) return true;
+    return false;
+  });
+  return {
+    minor: minorHits(view),
+    sexual: find(LEX.sexual, view).length > 0,
+    role: find(LEX.role_frame, view).length > 0,
+    publicFigure: publicHits.length > 0,
+    publicRole: publicRole(view, publicHits),
+    likeness: find(LEX.likeness, view).length > 0,
+    namedLikeness: LIKENESS_NAME.test(cased),
+    privatePerson: privatePerson(view, cased),
+    undress: find(LEX.undress_verb, view).length > 0 || removeClothes,
+    nudity: find(LEX.nudity, view).length > 0,
+    transform: find(LEX.photo_transform, view).length > 0,
+    otherSubject: find(LEX.photo_subject_other, view).length > 0,
+    adulthood: find(LEX.adulthood, view).length > 0,
+  };
+}
+
+/** Every signal of a text, over all its views (as written, letters joined, transliterated). */
+export function signals(text: string): Signals {
+  const { cased, views } = analyse(text);
+  const all = views.map((v) => viewSignals(v, cased));
+  const merged = all[0]!;
+  for (const s of all.slice(1)) {
+    merged.minor.push(...s.minor);
+    for (const key of Object.keys(s) as (keyof Signals)[]) {
+      if (key !== 'minor' && s[key]) (merged[key] as boolean) = true;
+    }
+  }
+  return merged;
+}
