@@ -13,7 +13,7 @@ import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isUuid } from '../../validation.ts';
-import { checkText } from '../safety/safety.ts';
+import type { SafetyService } from '../safety/safety.service.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
 import { companionLimitError, companionLimitFor } from './limits.ts';
@@ -89,16 +89,13 @@ function changesFrom(input: CharacterChangesInput): CharacterChanges {
   return changes as CharacterChanges;
 }
 
-function assertSafeName(name: string | undefined): void {
-  const verdict = checkText(name);
-  if (!verdict.ok) throw errors.safetyRefused(verdict.detail);
-}
-
 export interface CharactersServiceDeps {
   repo: CharactersRepository;
   storage: StoragePort;
   clock: Clock;
   log: Logger;
+  /** Every free-text field (her name, a chat's title) passes it: 400 `safety_refused` otherwise. */
+  safety: SafetyService;
 }
 
 /**
@@ -121,7 +118,7 @@ export class CharactersService {
   }
 
   async create(user: UserRow, input: CharacterInput): Promise<CharacterRow> {
-    assertSafeName(input.name);
+    await this.deps.safety.assertSafe(user.id, { text: input.name, entry: 'character.name' });
     const { character } = await this.insert(
       user,
       { ...(input.id ? { id: input.id } : {}), ...rowValues(input) },
@@ -150,7 +147,9 @@ export class CharactersService {
 
   async update(user: UserRow, id: string, input: CharacterChangesInput): Promise<CharacterRow> {
     const current = await this.get(user, id);
-    if (input.name !== undefined) assertSafeName(input.name);
+    if (input.name !== undefined) {
+      await this.deps.safety.assertSafe(user.id, { text: input.name, entry: 'character.name' });
+    }
     const changes = changesFrom(input);
     const merged = { ...current, ...changes };
     changes.summary = summaryFor(merged);
@@ -217,6 +216,9 @@ export class CharactersService {
       ? await this.get(user, input.character_id)
       : await this.deps.repo.newestOwned(user.id);
     if (!character) throw errors.validation(CHARACTER_MESSAGES.noCharacter);
+    if (input.title) {
+      await this.deps.safety.assertSafe(user.id, { text: input.title, entry: 'character.description' });
+    }
     return this.deps.repo.createChat(user.id, character.id, input.title || DEFAULT_CHAT_TITLE);
   }
 

@@ -76,15 +76,22 @@ export function systemPrompt(
 }
 
 /** What the prompt reads of a message (the user's new one is in it before it is stored). */
-export type PromptMessage = Pick<MessageRow, 'content' | 'isUser' | 'messageType'>;
+export type PromptMessage = Pick<MessageRow, 'content' | 'isUser' | 'messageType'> & {
+  /** `metadata.refused`: a refused message and her refusal are not sent to the model. */
+  refused?: string | null;
+};
 
-/** Chat history as turns; rate-limit cards and error entries are not part of the conversation. */
+/**
+ * Chat history as turns; rate-limit cards, error entries and what the safety check refused (the
+ * user's text and her in-character answer to it) are not part of the conversation the model reads.
+ */
 export function historyTurns(rows: PromptMessage[], budget = HISTORY_TOKEN_BUDGET): ChatTurn[] {
   const turns: ChatTurn[] = [];
   let used = 0;
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = rows[i] as PromptMessage;
     if (row.messageType === 'rate_limit' || row.messageType === 'error' || !row.content.trim()) continue;
+    if (row.refused) continue;
     const cost = approxTokens(row.content);
     if (used + cost > budget) break;
     used += cost;
