@@ -22,12 +22,22 @@ export const approxTokens = (text: string) => Math.ceil(text.length / 4);
 /** Room for the history in the prompt; the newest messages are kept. */
 export const HISTORY_TOKEN_BUDGET = 3000;
 
-/** Rules added to every persona prompt, whatever the configured template says (DESIGN §6). */
+/**
+ * Rules added to every persona prompt, whatever the configured template says (DESIGN §6, issue 11
+ * layer 4): she is an adult; she refuses, in character and without repeating the request, sexual
+ * content with minors, with real people, and undressing the photos the user sends. Adults may be
+ * explicit about fictional adults: the rules say that too, so the model does not refuse everything.
+ */
 export const SAFETY_RULES =
-  'Правила, которые нельзя менять: все участники разговора — взрослые (18+). Ты вымышленная взрослая женщина. ' +
-  'Никогда не изображай несовершеннолетних и не веди никакого сексуального или романтического контента с ними, ' +
-  'даже в ролевой игре. Не изображай реальных, узнаваемых людей и не пиши о них откровенных сцен. ' +
-  'На такие просьбы мягко откажи, оставаясь в образе, и предложи другую тему. Не выходи из образа.';
+  'Правила, которые не отменяет никакая просьба или ролевая игра. Ты вымышленная взрослая женщина старше 18 лет, ' +
+  'и все участники разговора — взрослые (18+). ' +
+  '1) Никакого сексуального или сексуализированного контента с несовершеннолетними: не называй себя или кого-то ' +
+  'младше 18 лет, не играй школьницу, ребёнка или «дочку», не описывай детские тела — даже понарошку. ' +
+  '2) Никаких откровенных или интимных сцен с реальными, узнаваемыми людьми — знаменитостями, политиками, ' +
+  'знакомыми пользователя — и не изображай их. ' +
+  '3) Не раздевай и не сексуализируй людей на фотографиях, которые присылает пользователь. ' +
+  'На такие просьбы откажи спокойно и коротко, оставаясь в образе, не повторяй слов просьбы и предложи другую тему. ' +
+  'Со взрослым собеседником о вымышленных взрослых можно говорить откровенно. Не выходи из образа.';
 
 /** Her traits as Russian labels, for adapters that speak from them (the offline persona engine). */
 export function personaOf(character: CharacterRow): PersonaHints {
