@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chats, messages } from '../../db/schema/index.ts';
+import { chats, messages, safetyRefusals } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { characterInput, createCharacter, setMembership } from '../../test/characters.ts';
 import { useTestDatabase } from '../../test/db.ts';
@@ -250,6 +250,29 @@ describe('validation', () => {
       payload: { name },
     });
     expectError(put, 400, 'safety_refused', detail);
+  });
+
+  it('refuses a chat title that is not safe, and counts the refusals per user', async () => {
+    const { access_token: token, user_id: userId } = await guest(app);
+    await createCharacter(app, token);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/chats/',
+      headers: bearer(token),
+      payload: { title: 'голая школьница' },
+    });
+    expectError(res, 400, 'safety_refused');
+    const rows = await database().db.select().from(safetyRefusals).where(eq(safetyRefusals.userId, userId));
+    expect(rows.map((r) => [r.entry, r.reason, r.layer])).toEqual([
+      ['character.description', 'minor', 'rules'],
+    ]);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/chats/',
+      headers: bearer(token),
+      payload: { title: 'Вечер с ней' },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 });
 
