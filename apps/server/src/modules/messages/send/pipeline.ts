@@ -21,7 +21,7 @@ import { checkMessage, checkOwnMedia, refuseControlChars, SendGate } from './adm
 import { finish } from './finish.ts';
 import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './outcome.ts';
 import { promptReads, readSessionChat, type SessionChat } from './read.ts';
-import { askEarly, type Relayed, relayReply, startReply } from './reply.ts';
+import { askEarly, type Relayed, relayReply, replyWindow, startReply } from './reply.ts';
 import { countAndStore, rateLimited, storePhotoTurn } from './store.ts';
 import { answerUnsafe, chatEntry, safetyContext } from './unsafe.ts';
 
@@ -147,15 +147,19 @@ export class SendPipeline {
     sink.typingStarted();
     const live = deps.live.open(reply.id);
     try {
-      // Her reply is read by the rules as it goes out (cut when it turns forbidden), by the
-      // moderation port once it is whole (issue 11, layer 3).
+      // Her reply is read by the rules as it goes out, chunk by chunk with the text before it (cut
+      // when it turns forbidden), then whole by the rules and the moderation port (issue 11, layer 3).
       let relayed: Relayed = await relayReply(call, live, sink, deps, (text) =>
-        deps.safety.rules({ text, entry: 'chat' }),
+        deps.safety.rules({ text: replyWindow(text), entry: 'chat' }),
       );
       let layer: SafetyLayer = 'rules';
-      if (relayed.ok && !relayed.refused && deps.safety.moderated) {
-        const verdict = await deps.safety.checkReply(live.sent);
-        if (!verdict.ok) [relayed, layer] = [{ ok: true, refused: verdict }, 'moderation'];
+      if (relayed.ok && !relayed.refused) {
+        const whole = deps.safety.rules({ text: live.sent, entry: 'chat' });
+        if (!whole.ok) relayed = { ok: true, refused: whole };
+        else if (deps.safety.moderated) {
+          const verdict = await deps.safety.checkReply(live.sent);
+          if (!verdict.ok) [relayed, layer] = [{ ok: true, refused: verdict }, 'moderation'];
+        }
       }
       if (relayed.ok && relayed.refused) deps.safety.replyCut(user.id, chat.id, relayed.refused, layer);
       // 4. Finish (finish.ts): her reply's row gets the text the user was sent (or her refusal).

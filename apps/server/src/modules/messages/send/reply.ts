@@ -33,6 +33,21 @@ export type Relayed =
 /** The rules' verdict on her reply so far (synchronous: it runs on every coalesced chunk). */
 export type ReplyCheck = (textSoFar: string) => SafetyVerdict;
 
+/**
+ * How much of her reply the per-chunk check reads: the new chunk and the text before it back to a word
+ * boundary this far away, so a chunk costs the same at the end of a long reply as at its start. The
+ * whole reply is read once more when it is complete (`pipeline.ts`).
+ */
+export const REPLY_CHECK_WINDOW = 600;
+
+/** The tail of `text` the per-chunk check reads: from a word boundary, at most REPLY_CHECK_WINDOW long. */
+export function replyWindow(text: string): string {
+  if (text.length <= REPLY_CHECK_WINDOW) return text;
+  const tail = text.slice(-REPLY_CHECK_WINDOW);
+  const space = tail.search(/\s/);
+  return space < 0 ? tail : tail.slice(space + 1);
+}
+
 const WHOLE: Relayed = { ok: true };
 
 /** Asks the model now; the caller reads the deltas. `signal` stops it (the user left for good). */
