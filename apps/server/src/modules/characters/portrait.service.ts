@@ -55,7 +55,7 @@ export class PortraitService {
   private async assertSafeNegative(userId: string, negative: string): Promise<void> {
     const { safety } = this.deps;
     if (negative && NEGATES_ADULTHOOD.test(negative)) {
-      const refusal = { ok: false, reason: 'minor', detail: SAFETY_TEXTS.moderation.minor } as const;
+      const refusal = { ok: false, reason: 'minor', detail: SAFETY_TEXTS.reasons.minor } as const;
       throw errors.safetyRefused((await safety.refused(userId, 'negative_prompt', refusal, 'rules')).detail);
     }
     await safety.assertSafe(userId, { text: negative, entry: 'negative_prompt' });

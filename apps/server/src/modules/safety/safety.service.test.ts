@@ -103,7 +103,7 @@ describe('SafetyService', () => {
     expect(refused).toEqual({
       ok: false,
       reason: 'real_person',
-      detail: SAFETY_TEXTS.moderation.real_person,
+      detail: SAFETY_TEXTS.reasons.real_person,
     });
     expect(logged.find((l) => l.msg === 'safety refusal')?.obj).toMatchObject({ layer: 'moderation' });
     expect((await rows()).map((r) => [r.entry, r.reason, r.layer])).toEqual([

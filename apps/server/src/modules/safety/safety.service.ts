@@ -22,8 +22,11 @@ const OK: SafetyVerdict = { ok: true };
 
 /** What the service says itself (the rules' own texts come with their verdicts). */
 export const SAFETY_TEXTS = {
-  /** A refusal by the moderation port, by reason: calm, and never the user's words. */
-  moderation: {
+  /**
+   * A refusal's detail by reason, where the service decides itself (the moderation port, a negative
+   * prompt that pushes adulthood away): calm, and never the user's words.
+   */
+  reasons: {
     minor: 'Мы создаём только вымышленных взрослых персонажей. Уберите упоминания несовершеннолетних.',
     real_person: 'Мы создаём только вымышленных взрослых персонажей. Уберите упоминания реальных людей.',
     undress_photo: 'Мы не раздеваем и не сексуализируем фотографии реальных людей. Уберите эту просьбу.',
@@ -147,7 +150,7 @@ export class SafetyService {
       const verdict = await moderation.check({ text, role, history: input.history });
       if (!verdict.flagged) return OK;
       log.info({ entry: input.entry, role, categories: verdict.categories }, 'safety: moderation flagged');
-      return { ok: false, reason: verdict.reason, detail: SAFETY_TEXTS.moderation[verdict.reason] };
+      return { ok: false, reason: verdict.reason, detail: SAFETY_TEXTS.reasons[verdict.reason] };
     } catch (error) {
       const kind = error instanceof ModerationError ? error.kind : 'unavailable';
       if (role === 'user' && FAIL_CLOSED.has(input.entry)) {
