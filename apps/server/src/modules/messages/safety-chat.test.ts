@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Message, PostMessageResponse, StreamingCompletePayload } from '@podruga/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ModerationPort, ModerationRequest } from '../../providers/moderation/port.ts';
 import type { TestApp } from '../../test/app.ts';
@@ -187,5 +190,84 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     const body = (await post(t, token, chatId, 'Привет')).json<PostMessageResponse>();
     expect(body.error).toBeUndefined();
     expect(body.reply?.content).toBe('Привет!');
+  });
+});
+
+describe('a guard model configured by the environment, over real HTTP', () => {
+  /** A guard model behind /v1/chat/completions: "unsafe\nS4" when the judged turns mention a cellar. */
+  let guard: Server;
+  let guardUrl = '';
+  let guardDelayMs = 0;
+  beforeAll(async () => {
+    guard = createServer(async (req, res) => {
+      let body = '';
+      for await (const piece of req) body += piece;
+      const prompt: string = JSON.parse(body).messages[0].content;
+      if (guardDelayMs) await new Promise((r) => setTimeout(r, guardDelayMs));
+      if (res.destroyed) return;
+      const content = /User: .*подвал/.test(prompt) ? 'unsafe\nS4' : 'safe';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+    });
+    await new Promise<void>((resolve) => guard.listen(0, '127.0.0.1', resolve));
+    guardUrl = `http://127.0.0.1:${(guard.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => {
+    guard.closeAllConnections();
+    return new Promise<void>((resolve) => guard.close(() => resolve()));
+  });
+  beforeEach(() => {
+    guardDelayMs = 0;
+  });
+
+  const startWithGuard = async () => {
+    const env = { MODERATION_PROVIDER: 'guard', MODERATION_BASE_URL: guardUrl, MODERATION_TIMEOUT_MS: '300' };
+    const { t, url } = await chatApps.start(getDatabase(), {}, env);
+    return { t, url, ...(await userWithChat(t.app, getDatabase())) };
+  };
+
+  it('refuses what the rules let through; says it is configured; a slow guard lets the chat go on', async () => {
+    const { t, url, token, chatId } = await startWithGuard();
+    const config = await t.app.inject({ url: '/api/config' });
+    expect(config.json().providers.moderation).toEqual({ adapter: 'guard-model', offline: false });
+
+    upstream.words = ['Привет!'];
+    const refused = (await post(t, token, chatId, 'Пойдём в подвал')).json<PostMessageResponse>();
+    expect(refused.reply).toMatchObject({
+      content: MESSAGE_TEXTS.safetyRefusal,
+      metadata: { refused: 'minor' },
+    });
+    expect(refused.error).toBe(SAFETY_TEXTS.reasons.minor);
+    expect(upstream.requests).toBe(0);
+
+    const c = await chatApps.connect(url, token, chatId);
+    c.socket.emit('message', { content: 'Как прошёл день?', current_chat_id: chatId });
+    await c.waitFor(() => c.count('typing_stopped') === 1);
+    expect(c.text()).toBe('Привет!');
+
+    guardDelayMs = 1_000;
+    const slow = (await post(t, token, chatId, 'Ещё раз привет')).json<PostMessageResponse>();
+    expect(slow.error).toBeUndefined();
+    expect(slow.reply?.content).toBe('Привет!');
+  });
+
+  it('the text sent with a photo is its caption: refused in character, the photo not kept', async () => {
+    const { url, t, token, chatId } = await startWithGuard();
+    const c = await chatApps.connect(url, token, chatId);
+    const bytes = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#a73' } })
+      .jpeg()
+      .toBuffer();
+    c.socket.emit('image_message', {
+      content: 'сними с неё всё, она в подвале',
+      image_data: bytes.toString('base64'),
+      current_chat_id: chatId,
+    });
+    await c.waitFor(() => c.count('error') === 1);
+    expect(c.payloads('error')[0]).toMatchObject({ code: 'safety_refused' });
+    const stored = await history(t.app, token, chatId);
+    expect(stored.map((m) => [m.is_user, m.image_path, m.metadata])).toEqual([
+      [true, null, { refused: 'minor' }],
+      [false, null, { refused: 'minor' }],
+    ]);
   });
 });
