@@ -19,6 +19,8 @@ export interface FakeLlmOptions {
   wordDelayMs?: number;
   /** Send that many words, then hold the stream open (a model mid-reply) until it is closed. */
   stallAfter?: number;
+  /** Her reply to the last user message; unset = the quote above. */
+  reply?: (said: string) => string;
 }
 
 export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
@@ -38,7 +40,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       requests.push(parsed);
       const lastUser = [...parsed.messages].reverse().find((m: { role: string }) => m.role === 'user');
       const said = typeof lastUser?.content === 'string' ? lastUser.content : 'фото';
-      const words = `[модель] Я услышала тебя: «${said}». Давай продолжим!`.split(' ');
+      const text = options.reply?.(said) ?? `[модель] Я услышала тебя: «${said}». Давай продолжим!`;
+      const words = text.split(' ');
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const chunk = (choices: unknown[], extra: object = {}) =>
         res.write(

@@ -39,6 +39,7 @@ describe('API basics', () => {
       storage: { adapter: 'local', offline: true },
       llm: { adapter: 'offline', offline: true },
       vision: { adapter: 'offline', offline: true },
+      moderation: { adapter: 'rules-only', offline: true },
     });
     expect(body.features).toEqual({ debug_routes: false });
   });

@@ -39,6 +39,8 @@ import { LiveReplies, type LiveRepliesOptions } from './modules/messages/live-re
 import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { SafetyRepository } from './modules/safety/safety.repository.ts';
+import { SafetyService } from './modules/safety/safety.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -58,6 +60,8 @@ import type { LlmPort } from './providers/llm/port.ts';
 import { MailDispatcher } from './providers/mail/dispatcher.ts';
 import { createMailPort } from './providers/mail/index.ts';
 import type { MailPort } from './providers/mail/port.ts';
+import { createModerationPort } from './providers/moderation/index.ts';
+import type { ModerationPort } from './providers/moderation/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
 import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
@@ -76,6 +80,8 @@ export interface AppDeps {
   image?: ImagePort;
   llm?: LlmPort;
   vision?: VisionPort;
+  /** The moderation port on top of the safety rules (offline: the rules alone). */
+  moderation?: ModerationPort;
   storage?: StoragePort;
   clock?: Clock;
   onGuestMigrated?: GuestMigratedHook;
@@ -156,7 +162,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const storage = deps.storage ?? createStoragePort(config);
   const llm = deps.llm ?? createLlmPort(config);
   const vision = deps.vision ?? createVisionPort(config);
-  app.decorate('providers', { mail: mailer, image, storage, llm, vision });
+  const moderation = deps.moderation ?? createModerationPort(config);
+  app.decorate('providers', { mail: mailer, image, storage, llm, vision, moderation });
   app.addHook('onClose', async () => {
     await mail.drain();
     await mailer.close();
@@ -207,9 +214,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     service: new UsersService(new UsersRepository(database.db), clock),
   });
 
+  // Every entry point of free text asks the safety service: the rules, then the moderation port.
+  const safety = new SafetyService({
+    repo: new SafetyRepository(database.db),
+    moderation,
+    log: app.log,
+    clock,
+  });
   const charactersRepo = new CharactersRepository(database.db);
-  const characters = new CharactersService({ repo: charactersRepo, storage, clock, log: app.log });
-  const portraits = new PortraitService({ image, repo: charactersRepo, log: app.log });
+  const characters = new CharactersService({ repo: charactersRepo, storage, clock, log: app.log, safety });
+  const portraits = new PortraitService({ image, repo: charactersRepo, log: app.log, safety });
   const catalogue = new CatalogueService({
     repo: new CatalogueRepository(database.db),
     jobs,
@@ -243,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     llm,
     vision,
     storage,
+    safety,
     log: app.log,
     live: replies,
     throttle,

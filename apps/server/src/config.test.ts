@@ -67,6 +67,11 @@ describe('loadConfig', () => {
       LLM_TIMEOUT_MS: '15000',
       VISION_PROVIDER: 'openai',
       VISION_MODEL: 'vision-model',
+      MODERATION_PROVIDER: 'guard',
+      MODERATION_BASE_URL: 'https://guard.example.com/v1/',
+      MODERATION_API_KEY: 'guard-key',
+      MODERATION_MODEL: 'guard-model',
+      MODERATION_TIMEOUT_MS: '1500',
       WEB_DIST_DIR: '/srv/web',
     });
     expect(config).toEqual({
@@ -107,6 +112,13 @@ describe('loadConfig', () => {
         model: 'vision-model',
         timeoutMs: 15000,
       },
+      moderation: {
+        provider: 'guard',
+        baseUrl: 'https://guard.example.com/v1',
+        apiKey: 'guard-key',
+        model: 'guard-model',
+        timeoutMs: 1500,
+      },
     });
   });
 
@@ -122,6 +134,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LLM_PROVIDER: 'gpt' })).toThrow(/LLM_PROVIDER/);
     expect(loadConfig({}).vision.provider).toBe('offline');
     expect(() => loadConfig({ VISION_PROVIDER: 'openai' })).toThrow(/VISION_BASE_URL/);
+  });
+
+  it('defaults to the rules alone; openai moderation defaults to OpenAI, a guard model needs its URL', () => {
+    expect(loadConfig({}).moderation).toEqual({
+      provider: 'offline',
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: '',
+      timeoutMs: 3000,
+    });
+    expect(loadConfig({ MODERATION_PROVIDER: 'openai' }).moderation).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'omni-moderation-latest',
+    });
+    expect(() => loadConfig({ MODERATION_PROVIDER: 'guard' })).toThrow(/MODERATION_BASE_URL/);
+    expect(() => loadConfig({ MODERATION_PROVIDER: 'llamas' })).toThrow(/MODERATION_PROVIDER/);
+    expect(() => loadConfig({ MODERATION_TIMEOUT_MS: '5' })).toThrow(/MODERATION_TIMEOUT_MS/);
   });
 
   it('defaults to the offline image adapter and checks what a real one needs', () => {
@@ -231,6 +260,11 @@ describe('ENV_VARS', () => {
       'VISION_BASE_URL',
       'VISION_API_KEY',
       'VISION_MODEL',
+      'MODERATION_PROVIDER',
+      'MODERATION_BASE_URL',
+      'MODERATION_API_KEY',
+      'MODERATION_MODEL',
+      'MODERATION_TIMEOUT_MS',
       'WEB_DIST_DIR',
     ]);
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);

@@ -13,6 +13,16 @@ const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
 const LLM_PROVIDERS = ['offline', 'openai'] as const;
 type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
+const MODERATION_PROVIDERS = ['offline', 'openai', 'guard'] as const;
+type ModerationProviderName = (typeof MODERATION_PROVIDERS)[number];
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** The model each moderation adapter asks when MODERATION_MODEL is unset. */
+const MODERATION_MODELS: Record<ModerationProviderName, string> = {
+  offline: '',
+  openai: 'omni-moderation-latest',
+  guard: 'meta-llama/Llama-Guard-3-8B',
+};
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
@@ -208,6 +218,35 @@ const ENV = {
     description: 'Vision-capable model name; unset = LLM_MODEL',
     schema: z.string().min(1).optional(),
   },
+  MODERATION_PROVIDER: {
+    default: 'offline',
+    description:
+      'Moderation on top of the safety rules: offline (the rules alone), openai (an OpenAI-compatible /moderations) or guard (a Llama Guard-style model behind an OpenAI-compatible /chat/completions)',
+    schema: z.enum(MODERATION_PROVIDERS, { message: `must be one of ${MODERATION_PROVIDERS.join(', ')}` }),
+  },
+  MODERATION_BASE_URL: {
+    default: null,
+    description:
+      'Base URL of the moderation service; unset = https://api.openai.com/v1 for openai (required for guard)',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  MODERATION_API_KEY: {
+    default: null,
+    description: 'Bearer key of the moderation service; unset = no Authorization header (local servers)',
+    schema: z.string().min(1).optional(),
+  },
+  MODERATION_MODEL: {
+    default: null,
+    description:
+      'Moderation model; unset = omni-moderation-latest (openai) or meta-llama/Llama-Guard-3-8B (guard)',
+    schema: z.string().min(1).optional(),
+  },
+  MODERATION_TIMEOUT_MS: {
+    default: '3000',
+    description:
+      'How long one moderation call may take; a slower or failing service is skipped for chat and refused for image prompts (docs/decisions/0015)',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(100).max(60_000),
+  },
   WEB_DIST_DIR: {
     // Documented as the repo path; applied as that folder found from the code, whatever the cwd.
     default: 'apps/web/dist',
@@ -231,6 +270,8 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'LLM_BASE_URL',
   'VISION_API_KEY',
   'VISION_BASE_URL',
+  'MODERATION_API_KEY',
+  'MODERATION_BASE_URL',
 ]);
 
 export interface EnvVarInfo {
@@ -299,6 +340,15 @@ export interface Config {
     model: string;
     timeoutMs: number;
   };
+  /** The moderation port (providers/moderation); offline = the rules alone. */
+  moderation: {
+    provider: ModerationProviderName;
+    /** Without a trailing slash; undefined only for the offline adapter. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -347,6 +397,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid environment:\n  VISION_BASE_URL: is required when VISION_PROVIDER=openai (or set LLM_BASE_URL)',
     );
   }
+  const moderationBaseUrl =
+    e.MODERATION_BASE_URL?.replace(/\/+$/, '') ??
+    (e.MODERATION_PROVIDER === 'openai' ? OPENAI_BASE_URL : undefined);
+  if (e.MODERATION_PROVIDER === 'guard' && !moderationBaseUrl) {
+    throw new ConfigError(
+      'Invalid environment:\n  MODERATION_BASE_URL: is required when MODERATION_PROVIDER=guard',
+    );
+  }
   const brands = e.BRANDS ?? DEFAULT_BRANDS;
   return {
     port: e.PORT,
@@ -385,6 +443,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiKey: e.VISION_API_KEY ?? e.LLM_API_KEY,
       model: e.VISION_MODEL ?? e.LLM_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    moderation: {
+      provider: e.MODERATION_PROVIDER,
+      baseUrl: e.MODERATION_PROVIDER === 'offline' ? undefined : moderationBaseUrl,
+      apiKey: e.MODERATION_API_KEY,
+      model: e.MODERATION_MODEL ?? MODERATION_MODELS[e.MODERATION_PROVIDER],
+      timeoutMs: e.MODERATION_TIMEOUT_MS,
     },
   };
 }

@@ -204,10 +204,13 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       if (!token) throw new AppError(401, 'unauthorized', NOT_AUTHENTICATED);
       // The session is checked on every message: a revoked or expired token stops here.
       const content = typeof payload.content === 'string' ? payload.content : '';
+      const imagePath = typeof payload.imagePath === 'string' ? payload.imagePath : null;
+      const withPhoto = payload.imageData !== undefined || Boolean(imagePath);
       const { user, owned, safety } = await deps.messages.sessionChat(
         await deps.sessions.claims(token),
         chatId,
         content,
+        withPhoto ? 'upload_caption' : 'chat',
       );
       const chat = owned.chat;
       const room = chatRoom(chat.id);
@@ -227,7 +230,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           content,
           safety,
           admitted: true,
-          imagePath: typeof payload.imagePath === 'string' ? payload.imagePath : null,
+          imagePath,
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),
         },
         reply,

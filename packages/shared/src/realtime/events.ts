@@ -38,6 +38,13 @@ export interface StreamingCompletePayload {
   chat_id: string;
   message_id: string;
   created_at: string;
+  /**
+   * The stored text, sent only when it is not what was streamed: the safety check cut her reply
+   * (issue 11) and stored her in-character refusal instead. The client shows this text in its place.
+   */
+  content?: string;
+  /** Why it was replaced: the stored reply's `metadata.refused` (minor, real_person, undress_photo). */
+  refused?: string;
 }
 export interface AckPayload {
   message_id: string;

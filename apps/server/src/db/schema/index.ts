@@ -6,4 +6,5 @@ export * from './email-verification-tokens.ts';
 export * from './image-generations.ts';
 export * from './messages.ts';
 export * from './password-reset-tokens.ts';
+export * from './safety-refusals.ts';
 export * from './users.ts';

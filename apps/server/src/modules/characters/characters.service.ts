@@ -13,7 +13,7 @@ import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isUuid } from '../../validation.ts';
-import { checkText } from '../safety/safety.ts';
+import type { SafetyService } from '../safety/safety.service.ts';
 import { traitColumns } from './character-fields.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
@@ -42,16 +42,13 @@ function rowValues(input: Omit<CharacterInput, 'id'>): Omit<NewCharacter, 'id'> 
   };
 }
 
-function assertSafeName(name: string | undefined): void {
-  const verdict = checkText(name);
-  if (!verdict.ok) throw errors.safetyRefused(verdict.detail);
-}
-
 export interface CharactersServiceDeps {
   repo: CharactersRepository;
   storage: StoragePort;
   clock: Clock;
   log: Logger;
+  /** Every free-text field (her name, a chat's title) passes it: 400 `safety_refused` otherwise. */
+  safety: SafetyService;
 }
 
 /**
@@ -74,7 +71,7 @@ export class CharactersService {
   }
 
   async create(user: UserRow, input: CharacterInput): Promise<CharacterRow> {
-    assertSafeName(input.name);
+    await this.deps.safety.assertSafe(user.id, { text: input.name, entry: 'character.name' });
     const { character } = await this.insert(
       user,
       { ...(input.id ? { id: input.id } : {}), ...rowValues(input) },
@@ -103,7 +100,9 @@ export class CharactersService {
 
   async update(user: UserRow, id: string, input: CharacterChangesInput): Promise<CharacterRow> {
     const current = await this.get(user, id);
-    if (input.name !== undefined) assertSafeName(input.name);
+    if (input.name !== undefined) {
+      await this.deps.safety.assertSafe(user.id, { text: input.name, entry: 'character.name' });
+    }
     const traits = traitColumns(input);
     const changes: CharacterChanges = { ...traits, summary: summaryFor({ ...current, ...traits }) };
     const row = await this.deps.repo.update(user.id, id, changes);
@@ -169,6 +168,9 @@ export class CharactersService {
       ? await this.get(user, input.character_id)
       : await this.deps.repo.newestOwned(user.id);
     if (!character) throw errors.validation(CHARACTER_MESSAGES.noCharacter);
+    if (input.title) {
+      await this.deps.safety.assertSafe(user.id, { text: input.title, entry: 'character.description' });
+    }
     return this.deps.repo.createChat(user.id, character.id, input.title || DEFAULT_CHAT_TITLE);
   }
 

@@ -8,7 +8,7 @@ import {
 } from '@podruga/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chats, messages } from '../../db/schema/index.ts';
+import { chats, messages, safetyRefusals } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { characterInput, createCharacter, setMembership } from '../../test/characters.ts';
 import { bearer, expectError, guest, register } from '../../test/http.ts';
@@ -240,6 +240,29 @@ describe('validation', () => {
       payload: { name },
     });
     expectError(put, 400, 'safety_refused', detail);
+  });
+
+  it('refuses a chat title that is not safe, and counts the refusals per user', async () => {
+    const { access_token: token, user_id: userId } = await guest(t.app);
+    await createCharacter(t.app, token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats/',
+      headers: bearer(token),
+      payload: { title: 'голая школьница' },
+    });
+    expectError(res, 400, 'safety_refused');
+    const rows = await t.database.db.select().from(safetyRefusals).where(eq(safetyRefusals.userId, userId));
+    expect(rows.map((r) => [r.entry, r.reason, r.layer])).toEqual([
+      ['character.description', 'minor', 'rules'],
+    ]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats/',
+      headers: bearer(token),
+      payload: { title: 'Вечер с ней' },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { AGE_MIN } from '@podruga/shared';
 import { errors } from '../../errors.ts';
 import type { PortraitTraits } from '../../providers/image/port.ts';
-import { checkText, SAFETY_MESSAGES } from '../safety/safety.ts';
+import { SAFETY_MESSAGES } from '../safety/safety.ts';
 
 const ETHNICITY: Record<string, string> = {
   caucasian: 'caucasian',
@@ -70,8 +70,11 @@ const ADULT_NEGATIVE_TERMS = [
 ];
 const QUALITY_NEGATIVE = ['deformed', 'extra limbs', 'bad anatomy', 'blurry', 'watermark', 'text'];
 
-/** A client negative prompt may not push away adulthood ("adult, woman, mature" as negatives). */
-const NEGATES_ADULTHOOD =
+/**
+ * A client negative prompt may not push away adulthood ("adult, woman, mature" as negatives): the
+ * portrait service refuses it, before the safety service reads it as a `negative_prompt`.
+ */
+export const NEGATES_ADULTHOOD =
   /(?<![a-zа-я])(adult|adults|woman|women|mature|grown|old|milf|взросл\S*|женщин\S*|зрел\S*)(?![a-zа-я])/iu;
 
 export interface PortraitPrompt {
@@ -81,7 +84,8 @@ export interface PortraitPrompt {
 
 /**
  * Traits → an English prompt and negative prompt. The subject is always an adult woman of at least
- * 18; the negative prompt always excludes childlike features; both pass the safety check.
+ * 18; the negative prompt always excludes childlike features and may not push adulthood away. The
+ * portrait service checks the client's negative prompt and the result with the safety service first.
  */
 export function buildPortraitPrompt(traits: PortraitTraits, clientNegative = ''): PortraitPrompt {
   const age = Math.max(AGE_MIN, Math.round(traits.age));
@@ -96,13 +100,9 @@ export function buildPortraitPrompt(traits: PortraitTraits, clientNegative = '')
   ];
   const prompt = parts.join(', ');
   const extra = clientNegative.trim();
-  if (extra && (NEGATES_ADULTHOOD.test(extra) || !checkText(extra).ok)) {
-    throw errors.safetyRefused(SAFETY_MESSAGES.minor);
-  }
+  if (extra && NEGATES_ADULTHOOD.test(extra)) throw errors.safetyRefused(SAFETY_MESSAGES.minor);
   const negativePrompt = [...ADULT_NEGATIVE_TERMS, ...QUALITY_NEGATIVE, ...(extra ? [extra] : [])]
     .join(', ')
     .slice(0, 1500);
-  const verdict = checkText(prompt);
-  if (!verdict.ok) throw errors.safetyRefused(verdict.detail);
   return { prompt, negativePrompt };
 }

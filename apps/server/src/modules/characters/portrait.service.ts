@@ -9,9 +9,10 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { IMAGE_ERROR_MESSAGES, type ImagePort, ImageProviderError } from '../../providers/image/port.ts';
+import { SAFETY_TEXTS, type SafetyService } from '../safety/safety.service.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharactersRepository } from './characters.repository.ts';
-import { buildPortraitPrompt } from './portrait-prompt.ts';
+import { buildPortraitPrompt, NEGATES_ADULTHOOD } from './portrait-prompt.ts';
 
 /** One generation plus REGENERATE_LIMIT respawns per draft (001 §4). */
 const DRAFT_GENERATIONS = 1 + REGENERATE_LIMIT;
@@ -44,12 +45,37 @@ export class PortraitService {
       image: ImagePort;
       repo: CharactersRepository;
       log: Logger;
+      /** The client's negative prompt and the composed prompt pass it: 400 `safety_refused` otherwise. */
+      safety: SafetyService;
       random?: () => number;
     },
   ) {}
 
+  /** The client's negative prompt: rules only (moderation models do not read negation). */
+  private async assertSafeNegative(userId: string, negative: string): Promise<void> {
+    const { safety } = this.deps;
+    if (negative && NEGATES_ADULTHOOD.test(negative)) {
+      const refusal = { ok: false, reason: 'minor', detail: SAFETY_TEXTS.reasons.minor } as const;
+      throw errors.safetyRefused((await safety.refused(userId, 'negative_prompt', refusal, 'rules')).detail);
+    }
+    await safety.assertSafe(userId, { text: negative, entry: 'negative_prompt' });
+  }
+
+  /** The composed prompt: the rules (it is built from option lists; none of it is the user's own text). */
+  private async assertSafePrompt(userId: string, prompt: string): Promise<void> {
+    const verdict = this.deps.safety.rules({ text: prompt, entry: 'image_prompt' });
+    if (!verdict.ok) {
+      throw errors.safetyRefused(
+        (await this.deps.safety.refused(userId, 'image_prompt', verdict, 'rules')).detail,
+      );
+    }
+  }
+
   async generate(user: UserRow, input: GenerateImageInput): Promise<GenerateImageResponse> {
-    const { prompt, negativePrompt } = buildPortraitPrompt(input, input.negative_prompt);
+    const negative = input.negative_prompt.trim();
+    await this.assertSafeNegative(user.id, negative);
+    const { prompt, negativePrompt } = buildPortraitPrompt(input, negative);
+    await this.assertSafePrompt(user.id, prompt);
     const model = chooseModel(input.model, input.used_models);
     const random = this.deps.random ?? Math.random;
     const seed = input.seed ?? Math.floor(random() * 2_147_483_647);

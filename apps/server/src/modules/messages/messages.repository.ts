@@ -68,7 +68,10 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
 }
 
 /** What the prompt needs of a past message. */
-export type HistoryRow = Pick<MessageRow, 'id' | 'content' | 'isUser' | 'messageType'>;
+export type HistoryRow = Pick<MessageRow, 'id' | 'content' | 'isUser' | 'messageType'> & {
+  /** `metadata.refused`: a message the safety check refused, or her answer to it (neither is context). */
+  refused?: string | null;
+};
 
 /** A chat and its companion (the companion may be missing if the data is inconsistent). */
 export interface ChatWithCharacter {
@@ -102,9 +105,9 @@ export class MessagesRepository {
         // The prompt's history, newest HISTORY_ROWS, as JSON: no second trip before the model is asked.
         history: sql<HistoryRow[] | null>`(
           select json_agg(json_build_object('id', h.id, 'content', h.content, 'isUser', h.is_user,
-            'messageType', h.message_type) order by h.created_at)
+            'messageType', h.message_type, 'refused', h.metadata->>'refused') order by h.created_at)
           from (
-            select id, content, is_user, message_type, created_at from ${messages}
+            select id, content, is_user, message_type, metadata, created_at from ${messages}
             where ${messages.chatId} = ${chats.id} and not ${messages.isStreaming}
             order by ${messages.createdAt} desc limit ${sql.raw(String(HISTORY_ROWS))}
           ) h)`,
@@ -124,6 +127,7 @@ export class MessagesRepository {
         content: messages.content,
         isUser: messages.isUser,
         messageType: messages.messageType,
+        refused: sql<string | null>`${messages.metadata}->>'refused'`,
       })
       .from(messages)
       .where(and(eq(messages.chatId, sql.placeholder('chatId')), not(messages.isStreaming)))

@@ -1,7 +1,7 @@
 import { FALLBACK_FIRST_MESSAGE } from '@podruga/shared';
 import type { ChatRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import type { SessionClaims } from '../auth/session-tokens.ts';
-import { checkText } from '../safety/safety.ts';
+import type { SafetyEntry } from '../safety/input.ts';
 import type { ChatWithCharacter } from './messages.repository.ts';
 import { characterOf, ownedChat } from './owned-chat.ts';
 import { buildFirstMessagePrompt, personaOf } from './prompt.ts';
@@ -29,8 +29,13 @@ export class MessagesService {
    * The socket's read before a send: the session's user and the chat with her companion in one trip,
    * the throttle and the safety check meanwhile (send/read.ts).
    */
-  sessionChat(claims: SessionClaims, chatId: string, content: string): Promise<SessionChat> {
-    return this.pipeline.read(claims, chatId, content);
+  sessionChat(
+    claims: SessionClaims,
+    chatId: string,
+    content: string,
+    entry: SafetyEntry = 'chat',
+  ): Promise<SessionChat> {
+    return this.pipeline.read(claims, chatId, content, entry);
   }
 
   /** One user message and her reply: the send pipeline (send/pipeline.ts). */
@@ -79,7 +84,8 @@ export class MessagesService {
       this.deps.log.warn({ err: error, chatId: chat.id }, 'first message generation failed');
       text = '';
     }
-    if (!text.trim() || !checkText(text).ok) text = FALLBACK_FIRST_MESSAGE;
+    // Her greeting is her reply too: the rules read it (issue 11, layer 3).
+    if (!text.trim() || !this.deps.safety.rules({ text, entry: 'chat' }).ok) text = FALLBACK_FIRST_MESSAGE;
     // Two tabs may ask at once: the second finds the first's greeting.
     const again = await this.deps.repo.first(chat.id);
     if (again) return again;

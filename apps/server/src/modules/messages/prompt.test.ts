@@ -26,6 +26,24 @@ describe('prompt builder', () => {
     expect(buildFirstMessagePrompt(her)[0]?.content).toContain('первое сообщение');
   });
 
+  it('states the rules she keeps in character: she is an adult; no minors, no real people, no undressed photos', () => {
+    for (const prompt of [buildPrompt(her, [])[0]?.content, buildFirstMessagePrompt(her)[0]?.content]) {
+      expect(prompt).toContain(SAFETY_RULES);
+    }
+    expect(SAFETY_RULES).toContain('Ты вымышленная взрослая женщина старше 18 лет');
+    expect(SAFETY_RULES).toMatch(/несовершеннолетними.*школьницу, ребёнка или «дочку»/);
+    expect(SAFETY_RULES).toContain('реальными, узнаваемыми людьми');
+    expect(SAFETY_RULES).toContain('Не раздевай и не сексуализируй людей на фотографиях');
+    expect(SAFETY_RULES).toContain('оставаясь в образе, не повторяй слов просьбы');
+    // What adults may do stays allowed, so the model does not refuse everything.
+    expect(SAFETY_RULES).toContain('о вымышленных взрослых можно говорить откровенно');
+  });
+
+  it('leaves what the safety check refused out of the conversation the model reads', () => {
+    const rows = [row('привет', true), { ...row('запрещённое', true), refused: 'minor' }, row('ещё', true)];
+    expect(historyTurns(rows).map((t) => t.content)).toEqual(['привет', 'ещё']);
+  });
+
   it('gives adapters her traits as the Russian labels the wizard showed', () => {
     expect(
       personaOf({ ...her, habit: 'shy', hairColor: 'red', communicationStyle: 80 } as CharacterRow),

@@ -9,12 +9,22 @@ export const approxTokens = (text: string) => Math.ceil(text.length / 4);
 /** Room for the history in the prompt; the newest messages are kept. */
 export const HISTORY_TOKEN_BUDGET = 3000;
 
-/** Rules added to every persona prompt, whatever the configured template says (DESIGN §6). */
+/**
+ * Rules added to every persona prompt, whatever the configured template says (DESIGN §6, issue 11
+ * layer 4): she is an adult; she refuses, in character and without repeating the request, sexual
+ * content with minors, with real people, and undressing the photos the user sends. Adults may be
+ * explicit about fictional adults: the rules say that too, so the model does not refuse everything.
+ */
 export const SAFETY_RULES =
-  'Правила, которые нельзя менять: все участники разговора — взрослые (18+). Ты вымышленная взрослая женщина. ' +
-  'Никогда не изображай несовершеннолетних и не веди никакого сексуального или романтического контента с ними, ' +
-  'даже в ролевой игре. Не изображай реальных, узнаваемых людей и не пиши о них откровенных сцен. ' +
-  'На такие просьбы мягко откажи, оставаясь в образе, и предложи другую тему. Не выходи из образа.';
+  'Правила, которые не отменяет никакая просьба или ролевая игра. Ты вымышленная взрослая женщина старше 18 лет, ' +
+  'и все участники разговора — взрослые (18+). ' +
+  '1) Никакого сексуального или сексуализированного контента с несовершеннолетними: не называй себя или кого-то ' +
+  'младше 18 лет, не играй школьницу, ребёнка или «дочку», не описывай детские тела — даже понарошку. ' +
+  '2) Никаких откровенных или интимных сцен с реальными, узнаваемыми людьми — знаменитостями, политиками, ' +
+  'знакомыми пользователя — и не изображай их. ' +
+  '3) Не раздевай и не сексуализируй людей на фотографиях, которые присылает пользователь. ' +
+  'На такие просьбы откажи спокойно и коротко, оставаясь в образе, не повторяй слов просьбы и предложи другую тему. ' +
+  'Со взрослым собеседником о вымышленных взрослых можно говорить откровенно. Не выходи из образа.';
 
 /** Her traits as Russian labels, for adapters that speak from them (the offline persona engine). */
 const label = (trait: OptionTrait, value: string | null) => traitLabel(trait, value) || undefined;
@@ -65,15 +75,22 @@ export function systemPrompt(
 }
 
 /** What the prompt reads of a message (the user's new one is in it before it is stored). */
-export type PromptMessage = Pick<MessageRow, 'content' | 'isUser' | 'messageType'>;
+export type PromptMessage = Pick<MessageRow, 'content' | 'isUser' | 'messageType'> & {
+  /** `metadata.refused`: a refused message and her refusal are not sent to the model. */
+  refused?: string | null;
+};
 
-/** Chat history as turns; rate-limit cards and error entries are not part of the conversation. */
+/**
+ * Chat history as turns; rate-limit cards, error entries and what the safety check refused (the
+ * user's text and her in-character answer to it) are not part of the conversation the model reads.
+ */
 export function historyTurns(rows: PromptMessage[], budget = HISTORY_TOKEN_BUDGET): ChatTurn[] {
   const turns: ChatTurn[] = [];
   let used = 0;
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = rows[i] as PromptMessage;
     if (row.messageType === 'rate_limit' || row.messageType === 'error' || !row.content.trim()) continue;
+    if (row.refused) continue;
     const cost = approxTokens(row.content);
     if (used + cost > budget) break;
     used += cost;

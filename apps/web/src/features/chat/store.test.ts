@@ -105,6 +105,32 @@ describe('chat store: streaming', () => {
     expect(s().messages).toHaveLength(2);
   });
 
+  it('streaming_complete with content replaces what was streamed (her reply cut by the safety check)', () => {
+    const { s } = setup();
+    s().chunk({ chat_id: CHAT, chunk: 'Конечно, милый', chunk_index: 0, is_complete: false });
+    s().streamingComplete({
+      chat_id: CHAT,
+      message_id: 'stored-1',
+      created_at: new Date(T0).toISOString(),
+      content: 'Давай не будем об этом.',
+      refused: 'minor',
+    });
+    expect(s().messages).toEqual([
+      expect.objectContaining({ id: 'stored-1', text: 'Давай не будем об этом.', streaming: false }),
+    ]);
+    // Cut before anything was streamed: her refusal stands alone.
+    s().streamingComplete({
+      chat_id: CHAT,
+      message_id: 'stored-2',
+      created_at: new Date(T0).toISOString(),
+      content: 'Давай о другом.',
+    });
+    expect(s().messages.map((m) => [m.id, m.text, m.sender])).toEqual([
+      ['stored-1', 'Давай не будем об этом.', 'assistant'],
+      ['stored-2', 'Давай о другом.', 'assistant'],
+    ]);
+  });
+
   it('a full message with the stored id after the stream updates it instead of doubling it', () => {
     const { s } = setup();
     s().chunk({ chat_id: CHAT, chunk: 'Ответ', chunk_index: 0, is_complete: true });

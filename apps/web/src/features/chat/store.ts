@@ -56,7 +56,10 @@ export interface ChatActions {
   ack(payload: AckPayload): void;
   /** Socket `message_chunk`: builds one streaming reply, ordered by chunk_index. */
   chunk(payload: MessageChunkPayload): void;
-  /** Socket `streaming_complete`: the streaming reply gets its stored id and time. */
+  /**
+   * Socket `streaming_complete`: the streaming reply gets its stored id and time, and its stored text
+   * when the server replaced what was streamed (her reply cut by the safety check).
+   */
   streamingComplete(payload: StreamingCompletePayload): void;
   /** A full message (socket `message`, HTTP fallback, first message). */
   receive(message: Message): void;
@@ -291,9 +294,17 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       streamingComplete(payload) {
         const { chatId, messages } = get();
         if (chatId && payload.chat_id !== chatId) return;
+        // `content`: the server cut her reply (the safety check) and stored her refusal instead: it
+        // replaces whatever was streamed, or stands alone when nothing was.
+        const replaced = payload.content === undefined ? {} : { text: payload.content };
+        const created = Date.parse(payload.created_at);
         if (!stream) {
           const shown = messages.find((m) => m.id === payload.message_id && m.streaming);
-          if (shown) replaceMessage(shown.id, { ...shown, streaming: false });
+          if (shown) replaceMessage(shown.id, { ...shown, ...replaced, streaming: false });
+          else if (payload.content !== undefined && !messages.some((m) => m.id === payload.message_id)) {
+            const at = Number.isNaN(created) ? now() : created;
+            set({ messages: [...messages, localAssistant(payload.message_id, payload.content, at)] });
+          }
           return;
         }
         const id = stream.id;
@@ -304,9 +315,9 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
           set({ messages: messages.filter((m) => m.id !== id) });
           return;
         }
-        const created = Date.parse(payload.created_at);
         replaceMessage(id, {
           ...current,
+          ...replaced,
           id: payload.message_id,
           streaming: false,
           timestamp: Number.isNaN(created) ? current.timestamp : created,

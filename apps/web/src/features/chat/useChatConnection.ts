@@ -78,7 +78,10 @@ export function useChatConnection(
           store.getState().setTyping(false);
           // A refused send (too fast, bad characters, …) names its message: it stays, marked not sent.
           if (p.client_id) store.getState().markFailed(p.client_id);
-          notify.error(p.code === 'send_throttled' ? p.message : `Ошибка: ${p.message}`);
+          // A safety refusal is not an error of the app: she answered in character; the reason is a
+          // calm note, never an "Ошибка".
+          if (p.code === 'safety_refused') notify.warning(p.message);
+          else notify.error(p.code === 'send_throttled' ? p.message : `Ошибка: ${p.message}`);
         },
         status: setStatus,
         resync,

@@ -2,6 +2,7 @@ import type { ChatRow, MessageRow } from '../../../db/schema/index.ts';
 import type { Logger } from '../../../logger.ts';
 import type { LiveReply } from '../live-replies.ts';
 import type { MessagesRepository } from '../messages.repository.ts';
+import { MESSAGE_TEXTS } from '../messages.texts.ts';
 import type { SendOutcome } from './outcome.ts';
 import type { Relayed } from './reply.ts';
 
@@ -9,6 +10,8 @@ import type { Relayed } from './reply.ts';
  * Step 4, finish: one UPDATE of her reply's row with the text the user was sent — whole, or cut short
  * (`partial` when the model failed, `interrupted` when the server shut down) — or, when nothing at all
  * reached the user, the row removed and the message given back to the day's allowance (one statement).
+ * A reply the safety check cut is stored as her in-character refusal with `metadata.refused`, never
+ * with the text that was streamed.
  */
 export async function finish(
   deps: { repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert'>; log: Logger },
@@ -17,8 +20,12 @@ export async function finish(
   chat: Pick<ChatRow, 'id'>,
   userMessage: MessageRow,
 ): Promise<SendOutcome> {
-  const text = live.sent;
+  let text = live.sent;
   let metadata: Record<string, unknown> | undefined;
+  if (relayed.ok && relayed.refused) {
+    text = MESSAGE_TEXTS.safetyRefusal;
+    metadata = { refused: relayed.refused.reason };
+  }
   if (!relayed.ok) {
     const { error } = relayed;
     deps.log.warn({ err: error, chatId: chat.id, kind: error.kind }, 'chat reply failed');
@@ -38,7 +45,6 @@ export async function finish(
       isUser: false,
       ...(metadata ? { metadata } : {}),
     }));
-  return relayed.ok
-    ? { kind: 'replied', userMessage, reply }
-    : { kind: 'failed', userMessage, reply, error: relayed.error };
+  if (!relayed.ok) return { kind: 'failed', userMessage, reply, error: relayed.error };
+  return relayed.refused ? { kind: 'cut', userMessage, reply } : { kind: 'replied', userMessage, reply };
 }

@@ -1,7 +1,7 @@
 import type { RateLimitPayload } from '@podruga/shared';
 import type { MessageRow } from '../../../db/schema/index.ts';
 import type { LlmError } from '../../../providers/llm/port.ts';
-import type { SafetyResult } from '../../safety/safety.ts';
+import type { SafetyVerdict } from '../../safety/safety.service.ts';
 
 /**
  * The types of one send, in one place: what comes in (`SendInput`), what a live transport hears while
@@ -14,8 +14,8 @@ export interface SendInput {
   imagePath?: string | null | undefined;
   /** A photo sent with the message: checked, stored, described by the vision port. */
   image?: Buffer | undefined;
-  /** checkChatText of `content`, when it ran already (the socket's read runs it during its query). */
-  safety?: SafetyResult | undefined;
+  /** The safety service's verdict on `content`, when it ran already (the socket's read runs it). */
+  safety?: SafetyVerdict | undefined;
   /** The send throttle let it through already (the socket's read asks it during its query). */
   admitted?: boolean | undefined;
 }
@@ -38,5 +38,10 @@ export type SendOutcome =
   /** The safety check refused the text: kept, and answered in character without the model. */
   | { kind: 'refused'; userMessage: MessageRow; reply: MessageRow; detail: string }
   | { kind: 'replied'; userMessage: MessageRow; reply: MessageRow }
+  /**
+   * Her reply turned forbidden as it streamed (issue 11, layer 3): cut, and stored as her in-character
+   * refusal with `metadata.refused`; what was streamed is replaced on the client.
+   */
+  | { kind: 'cut'; userMessage: MessageRow; reply: MessageRow }
   /** The upstream failed; `reply` holds the partial text when there was any. */
   | { kind: 'failed'; userMessage: MessageRow; reply: MessageRow | null; error: LlmError };

@@ -6,7 +6,8 @@ import type { VisionPort } from '../../../providers/vision/port.ts';
 import type { SessionClaims } from '../../auth/session-tokens.ts';
 import type { ConsumedWith, LimitsService } from '../../limits/limits.service.ts';
 import type { SendThrottle } from '../../limits/send-throttle.ts';
-import { checkChatText } from '../../safety/safety.ts';
+import type { SafetyEntry } from '../../safety/input.ts';
+import type { SafetyLayer, SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
 import { encodeChatImage } from '../chat-images.ts';
 import type { LiveReplies } from '../live-replies.ts';
 import type {
@@ -20,9 +21,9 @@ import { checkMessage, checkOwnMedia, refuseControlChars, SendGate } from './adm
 import { finish } from './finish.ts';
 import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './outcome.ts';
 import { promptReads, readSessionChat, type SessionChat } from './read.ts';
-import { askEarly, relayReply, startReply } from './reply.ts';
+import { askEarly, type Relayed, relayReply, replyWindow, startReply } from './reply.ts';
 import { countAndStore, rateLimited, storePhotoTurn } from './store.ts';
-import { answerUnsafe } from './unsafe.ts';
+import { answerUnsafe, chatEntry, safetyContext } from './unsafe.ts';
 
 /** What a send needs: the module's repository, the limits, the ports, the live replies of the process. */
 export interface SendDeps {
@@ -31,6 +32,8 @@ export interface SendDeps {
   llm: LlmPort;
   vision: VisionPort;
   storage: StoragePort;
+  /** The user's text before anything is stored; her reply as it streams (issue 11). */
+  safety: SafetyService;
   log: Logger;
   /** Replies streaming in this process: checkpoints, drain, recovery. */
   live: LiveReplies;
@@ -62,8 +65,8 @@ export class SendPipeline {
   }
 
   /** The socket's read: see `readSessionChat`. Its sends then pass `owned`, `safety` and `admitted`. */
-  read(claims: SessionClaims, chatId: string, content: string): Promise<SessionChat> {
-    return readSessionChat(this.deps, this.gate, claims, chatId, content);
+  read(claims: SessionClaims, chatId: string, content: string, entry: SafetyEntry): Promise<SessionChat> {
+    return readSessionChat(this.deps, this.gate, claims, chatId, content, entry);
   }
 
   /**
@@ -99,12 +102,16 @@ export class SendPipeline {
     const message = checkMessage(input);
     if (message.imagePath) await checkOwnMedia(deps.repo, user.id, message.imagePath);
     const image = input.image ? await encodeChatImage(input.image) : undefined;
-    const safety = input.safety ?? checkChatText(message.content);
+    // What the prompt needs is read now (unless it came with the chat): the safety check reads the
+    // user's last turns from it (REST; the socket's read checked already).
+    const reads = promptReads(deps.repo, chat, owned);
+    const safety =
+      input.safety ??
+      (await this.checkText(user, message.content, chatEntry(Boolean(image || message.imagePath)), reads));
     if (!safety.ok) return answerUnsafe(deps.repo, user, chat, message, safety, sink);
 
-    // 2. Count and store (store.ts). Meanwhile what the prompt needs is read (unless it came with the
-    //    chat), and the model is asked already when today's count, read with the chat, leaves room.
-    const reads = promptReads(deps.repo, chat, owned);
+    // 2. Count and store (store.ts). The model is asked already when today's count, read with the
+    //    chat, leaves room.
     let call = image ? undefined : askEarly(deps, user, owned, message.content, signal);
     let counted: ConsumedWith<StoredTurn>;
     try {
@@ -140,11 +147,36 @@ export class SendPipeline {
     sink.typingStarted();
     const live = deps.live.open(reply.id);
     try {
-      const relayed = await relayReply(call, live, sink, deps);
-      // 4. Finish (finish.ts): her reply's row gets the text the user was sent.
+      // Her reply is read by the rules as it goes out, chunk by chunk with the text before it (cut
+      // when it turns forbidden), then whole by the rules and the moderation port (issue 11, layer 3).
+      let relayed: Relayed = await relayReply(call, live, sink, deps, (text) =>
+        deps.safety.rules({ text: replyWindow(text), entry: 'chat' }),
+      );
+      let layer: SafetyLayer = 'rules';
+      if (relayed.ok && !relayed.refused) {
+        const whole = deps.safety.rules({ text: live.sent, entry: 'chat' });
+        if (!whole.ok) relayed = { ok: true, refused: whole };
+        else if (deps.safety.moderated) {
+          const verdict = await deps.safety.checkReply(live.sent);
+          if (!verdict.ok) [relayed, layer] = [{ ok: true, refused: verdict }, 'moderation'];
+        }
+      }
+      if (relayed.ok && relayed.refused) deps.safety.replyCut(user.id, chat.id, relayed.refused, layer);
+      // 4. Finish (finish.ts): her reply's row gets the text the user was sent (or her refusal).
       return await finish(deps, live, relayed, chat, userMessage);
     } finally {
       deps.live.close(live);
     }
+  }
+
+  /** The REST path's safety check: the text with the user's last turns of the chat. */
+  private async checkText(
+    user: UserRow,
+    text: string,
+    entry: SafetyEntry,
+    reads: Promise<[CharacterRow, HistoryRow[]]>,
+  ): Promise<SafetyVerdict> {
+    const [, history] = await reads;
+    return this.deps.safety.check(user.id, { text, entry, history: safetyContext(history) });
   }
 }

@@ -18,6 +18,12 @@ import {
 const CHAT = messageRow().chatId;
 const asked = messageRow({ id: 'm-user', isUser: true, content: 'Привет', imagePath: 'abc.jpg' });
 const answer = messageRow({ id: 'm-her', content: 'Привет, милый' });
+/** Her reply cut by the safety check (issue 11, layer 3): stored as her refusal. */
+const cutReply = messageRow({
+  id: 'm-cut',
+  content: MESSAGE_TEXTS.safetyRefusal,
+  metadata: { refused: 'minor' },
+});
 const card = messageRow({ id: 'm-card', messageType: 'rate_limit', content: 'Лимит' });
 const payload: RateLimitPayload = {
   id: card.id,
@@ -37,6 +43,7 @@ const outcomes = {
   rateLimited: { kind: 'rate_limited', message: card, payload },
   refused: { kind: 'refused', userMessage: asked, reply: answer, detail: 'Нельзя' },
   replied: { kind: 'replied', userMessage: asked, reply: answer },
+  cut: { kind: 'cut', userMessage: asked, reply: cutReply },
   partial: { kind: 'failed', userMessage: asked, reply: answer, error },
   noReply: { kind: 'failed', userMessage: asked, reply: null, error },
 } satisfies Record<string, SendOutcome>;
@@ -106,6 +113,21 @@ describe('the socket side of a send', () => {
       ['sender', 'error', { message: 'Нельзя', code: 'safety_refused', chat_id: CHAT }],
     ]);
     expect(heardFor(outcomes.replied)).toEqual([complete, stopped]);
+    // What was streamed is replaced by the stored refusal.
+    expect(heardFor(outcomes.cut)).toEqual([
+      [
+        'room',
+        'streaming_complete',
+        {
+          chat_id: CHAT,
+          message_id: 'm-cut',
+          created_at: '2026-11-23T10:00:00.000Z',
+          content: MESSAGE_TEXTS.safetyRefusal,
+          refused: 'minor',
+        },
+      ],
+      stopped,
+    ]);
     expect(heardFor(outcomes.partial)).toEqual([
       complete,
       ['room', 'error', { message: MESSAGE_TEXTS.partialReply, code: 'provider_error', chat_id: CHAT }],
@@ -138,6 +160,7 @@ describe('the REST side of a send', () => {
     const reply = presentMessage(answer);
     expect(restMessageBody(outcomes.replied)).toEqual({ user_message, reply });
     expect(restMessageBody(outcomes.refused)).toEqual({ user_message, reply, error: 'Нельзя' });
+    expect(restMessageBody(outcomes.cut)).toEqual({ user_message, reply: presentMessage(cutReply) });
     expect(restMessageBody(outcomes.partial)).toEqual({
       user_message,
       reply,

@@ -83,7 +83,8 @@ export class SocketReply implements ReplySink {
 
   /**
    * The outcome: the limit's card (`rate_limit`, naming the refused bubble's `client_id`); her answer
-   * to an unsafe text and the refusal's reason to the sender; her reply complete; or a failure, with
+   * to an unsafe text and the refusal's reason to the sender; her reply complete; her reply cut by the
+   * safety check, completed with the stored refusal in place of what was streamed; or a failure, with
    * what part of her reply was kept.
    */
   end(outcome: SendOutcome): void {
@@ -103,6 +104,11 @@ export class SocketReply implements ReplySink {
         this.complete(outcome.reply);
         room.emit('typing_stopped', { chat_id: this.chatId });
         return;
+      case 'cut':
+        // What was streamed is replaced by her in-character refusal, the stored text.
+        this.complete(outcome.reply, true);
+        room.emit('typing_stopped', { chat_id: this.chatId });
+        return;
       case 'failed':
         if (outcome.reply) this.complete(outcome.reply);
         room.emit('error', { message: failureText(outcome), code: 'provider_error', chat_id: this.chatId });
@@ -113,11 +119,14 @@ export class SocketReply implements ReplySink {
     }
   }
 
-  private complete(reply: MessageRow): void {
+  private complete(reply: MessageRow, replaced = false): void {
+    const refused = reply.metadata?.refused;
     this.to.room.emit('streaming_complete', {
       chat_id: this.chatId,
       message_id: reply.id,
       created_at: reply.createdAt.toISOString(),
+      ...(replaced ? { content: reply.content } : {}),
+      ...(replaced && typeof refused === 'string' ? { refused } : {}),
     });
   }
 }
@@ -153,6 +162,7 @@ export function restMessageBody(outcome: SendOutcome): PostMessageResponse {
         error: outcome.detail,
       };
     case 'replied':
+    case 'cut':
       return { user_message: presentMessage(outcome.userMessage), reply: presentMessage(outcome.reply) };
     case 'failed':
       return {
@@ -171,6 +181,7 @@ export function restImageBody(outcome: SendOutcome): z.infer<typeof analyzeImage
     case 'refused':
       return { response: outcome.reply.content, image_path: '' };
     case 'replied':
+    case 'cut':
     case 'failed':
       if (!outcome.reply) throw errors.providerError(MESSAGE_TEXTS.noReply);
       return { response: outcome.reply.content, image_path: outcome.userMessage.imagePath ?? '' };

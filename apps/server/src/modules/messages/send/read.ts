@@ -2,41 +2,47 @@ import type { CharacterRow, ChatRow, UserRow } from '../../../db/schema/index.ts
 import { sessionUser } from '../../auth/auth.service.ts';
 import type { SessionClaims } from '../../auth/session-tokens.ts';
 import type { LimitsService } from '../../limits/limits.service.ts';
-import { checkChatText, type SafetyResult } from '../../safety/safety.ts';
+import type { SafetyEntry } from '../../safety/input.ts';
+import type { SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
 import type { ChatWithCharacter, HistoryRow, MessagesRepository } from '../messages.repository.ts';
 import { characterOf, chatIdOrNull, ownerCheck } from '../owned-chat.ts';
 import type { SendGate } from './admit.ts';
+import { safetyContext } from './unsafe.ts';
 
 /** What the socket's read found: the session's user, her chat as the prompt needs it, the safety verdict. */
 export interface SessionChat {
   user: UserRow;
   owned: ChatWithCharacter;
-  safety: SafetyResult;
+  safety: SafetyVerdict;
 }
 
 /**
  * The socket's first step: the session's user and the chat with her companion, the prompt's history and
- * today's count, read in one trip; the send throttle is asked and the safety check of the text runs
- * while that trip is on its way (DESIGN §8: no wait of their own). A failed session wins over a missing
- * chat, so a stranger learns nothing about chat ids.
+ * today's count, read in one trip; the send throttle is asked while that trip is on its way (DESIGN §8:
+ * no wait of its own). The safety check reads the text with the user's last turns, which come with the
+ * chat: the rules add no trip (a refusal adds one, to count it), the moderation port, when configured,
+ * its own call. A failed session wins over a missing chat, so a stranger learns nothing about chat ids.
  */
 export async function readSessionChat(
-  deps: { repo: MessagesRepository; limits: LimitsService },
+  deps: { repo: MessagesRepository; limits: LimitsService; safety: SafetyService },
   gate: SendGate,
   claims: SessionClaims,
   chatId: string,
   content: string,
+  entry: SafetyEntry,
 ): Promise<SessionChat> {
   const reading = deps.repo.findUserWithChat(claims.userId, chatIdOrNull(chatId), deps.limits.today());
   reading.catch(() => {});
   const admitting = gate.admit(claims.userId);
   admitting.catch(() => {});
-  const safety = checkChatText(content.trim());
   const found = await reading;
   const user = sessionUser(found?.user, claims);
   ownerCheck(user, found?.owned?.chat);
   await admitting;
-  return { user, owned: found?.owned as ChatWithCharacter, safety };
+  const owned = found?.owned as ChatWithCharacter;
+  const history = safetyContext(owned.history ?? []);
+  const safety = await deps.safety.check(user.id, { text: content.trim(), entry, history });
+  return { user, owned, safety };
 }
 
 /**

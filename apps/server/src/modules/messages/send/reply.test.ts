@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LlmError } from '../../../providers/llm/port.ts';
 import type { LiveReply } from '../live-replies.ts';
 import type { ReplySink } from './outcome.ts';
-import { relayReply, type StartedReply } from './reply.ts';
+import { REPLY_CHECK_WINDOW, relayReply, replyWindow, type StartedReply } from './reply.ts';
 
 /** A model call that yields `deltas`, then ends, fails with `failure`, or waits until cancelled. */
 function modelCall(deltas: string[], end: 'done' | { failure: unknown } | 'hang' = 'done') {
@@ -69,5 +69,33 @@ describe('relaying her reply', () => {
     expect(relayed).toMatchObject({ ok: false, interrupted: true, error: { kind: 'aborted' } });
     expect(chunks).toEqual([['Слушай', 0, false]]);
     expect(live.sent).toBe('Слушай');
+  });
+
+  it('a chunk the check refuses is not sent; the model is cancelled and the relay ends refused', async () => {
+    const { live } = liveReply();
+    const { chunks, heard } = sink();
+    const refusal = { ok: false, reason: 'minor', detail: 'нет' } as const;
+    const seen: string[] = [];
+    const check = (text: string) => {
+      seen.push(text);
+      return text.includes('запрет') ? refusal : ({ ok: true } as const);
+    };
+    // The model would go on for ever: only the cancel ends it.
+    const call = modelCall(['Слушай, ', 'тут ', 'запрет ', 'и дальше'], 'hang');
+    const relayed = await relayReply(call, live, heard, { chunkChars: 4 }, check);
+    expect(relayed).toEqual({ ok: true, refused: refusal });
+    expect(chunks.map((c) => c[0]).join('')).toBe('Слушай, тут ');
+    expect(live.sent).toBe('Слушай, тут ');
+    // Each chunk is read with the text sent before it.
+    expect(seen).toEqual(['Слушай, ', 'Слушай, тут ', 'Слушай, тут запрет ']);
+  });
+
+  it('the per-chunk check reads a bounded tail of her reply, from a word boundary', () => {
+    expect(replyWindow('коротко')).toBe('коротко');
+    const long = `${'слово '.repeat(300)}конец`;
+    const tail = replyWindow(long);
+    expect(tail.length).toBeLessThanOrEqual(REPLY_CHECK_WINDOW);
+    expect(tail.startsWith('слово ')).toBe(true);
+    expect(tail.endsWith('конец')).toBe(true);
   });
 });

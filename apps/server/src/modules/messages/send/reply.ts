@@ -1,6 +1,7 @@
 import type { CharacterRow, UserRow } from '../../../db/schema/index.ts';
 import { LlmError, type LlmPort } from '../../../providers/llm/port.ts';
 import type { LimitsService } from '../../limits/limits.service.ts';
+import type { SafetyRefusal, SafetyVerdict } from '../../safety/safety.service.ts';
 import { ChunkCoalescer } from '../coalescer.ts';
 import type { LiveReply } from '../live-replies.ts';
 import type { ChatWithCharacter } from '../messages.repository.ts';
@@ -21,8 +22,31 @@ export interface StartedReply {
   cancel(): void;
 }
 
-/** How the relay ended: whole, or cut short by the model's failure or by the server's shutdown. */
-export type Relayed = { ok: true } | { ok: false; error: LlmError; interrupted: boolean };
+/**
+ * How the relay ended: whole; whole as far as it went but `refused` by the safety check of her reply
+ * (cut, the model's call cancelled); or cut short by the model's failure or by the server's shutdown.
+ */
+export type Relayed =
+  | { ok: true; refused?: SafetyRefusal }
+  | { ok: false; error: LlmError; interrupted: boolean };
+
+/** The rules' verdict on her reply so far (synchronous: it runs on every coalesced chunk). */
+export type ReplyCheck = (textSoFar: string) => SafetyVerdict;
+
+/**
+ * How much of her reply the per-chunk check reads: the new chunk and the text before it back to a word
+ * boundary this far away, so a chunk costs the same at the end of a long reply as at its start. The
+ * whole reply is read once more when it is complete (`pipeline.ts`).
+ */
+export const REPLY_CHECK_WINDOW = 600;
+
+/** The tail of `text` the per-chunk check reads: from a word boundary, at most REPLY_CHECK_WINDOW long. */
+export function replyWindow(text: string): string {
+  if (text.length <= REPLY_CHECK_WINDOW) return text;
+  const tail = text.slice(-REPLY_CHECK_WINDOW);
+  const space = tail.search(/\s/);
+  return space < 0 ? tail : tail.slice(space + 1);
+}
 
 const WHOLE: Relayed = { ok: true };
 
@@ -74,31 +98,53 @@ export function askEarly(
 /**
  * Relays the model's deltas to the user, coalesced; what was sent is what the checkpoints write and what
  * the finish stores. A shutdown past the drain time cancels the call (the reply is then `interrupted`).
+ *
+ * `check` (issue 11, layer 3) reads her reply as it goes out: each coalesced chunk, with the text sent
+ * before it, before it is sent — synchronous and cheap, so the first chunk leaves as early as before. A
+ * chunk it refuses is not sent; the model's call is cancelled and the relay ends `refused`.
  */
 export async function relayReply(
   call: StartedReply,
   live: LiveReply,
   sink: ReplySink,
   chunking: { chunkChars?: number | undefined; chunkDelayMs?: number | undefined },
+  check?: ReplyCheck,
 ): Promise<Relayed> {
   const { deltas, first } = call;
   const stop = () => call.cancel();
   live.shutdown.addEventListener('abort', stop, { once: true });
+  let refused: SafetyRefusal | undefined;
   const coalescer = new ChunkCoalescer(
     (chunk, index, isComplete) => {
+      if (refused) return;
+      const verdict = check?.(live.sent + chunk);
+      if (verdict && !verdict.ok) {
+        refused = verdict;
+        call.cancel();
+        return;
+      }
       live.sent += chunk;
       sink.chunk(chunk, index, isComplete);
     },
     chunking.chunkChars,
     chunking.chunkDelayMs,
   );
+  const cut = (): Relayed => {
+    coalescer.stop();
+    return { ok: true, refused: refused as SafetyRefusal };
+  };
   try {
-    for (let step = await first; !step.done; step = await deltas.next()) coalescer.push(step.value);
+    for (let step = await first; !step.done && !refused; step = await deltas.next())
+      coalescer.push(step.value);
+    if (refused) return cut();
     coalescer.flush(true);
-    return WHOLE;
+    return refused ? cut() : WHOLE;
   } catch (cause) {
+    // Cancelled because the check refused a chunk: that is the end, not a failure.
+    if (refused) return cut();
     // What arrived before the failure reaches the user, so what is stored is what they saw.
     coalescer.flush();
+    if (refused) return cut();
     const error =
       cause instanceof LlmError ? cause : new LlmError('unavailable', live.sent, undefined, { cause });
     return { ok: false, error, interrupted: live.shutdown.aborted };

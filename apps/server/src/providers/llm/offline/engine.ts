@@ -1,4 +1,5 @@
-import { checkChatText, normalize } from '../../../modules/safety/safety.ts';
+import { checkInput } from '../../../modules/safety/input.ts';
+import { normalize } from '../../../modules/safety/safety.ts';
 import { chance, hash, pick, seeded } from '../../../random.ts';
 import type { ChatTurn, PersonaHints } from '../port.ts';
 import { type Profile, profileOf } from './character.ts';
@@ -203,7 +204,8 @@ export function offlineReply(input: ReplyInput): string {
   const raw = last.content;
   const memory = memoryOf(history);
   const intents = detectIntents(raw);
-  if (!checkChatText(withoutPhoto(raw)).ok) intents.unshift('unsafe');
+  const earlier = userTurns.slice(-4, -1).map((m) => withoutPhoto(m.content));
+  if (!checkInput({ text: withoutPhoto(raw), entry: 'chat', history: earlier }).ok) intents.unshift('unsafe');
   const recent = history
     .filter((m) => m.role === 'assistant')
     .slice(-RECENT)

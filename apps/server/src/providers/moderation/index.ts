@@ -1,0 +1,13 @@
+import type { Config } from '../../config.ts';
+import { createGuardModeration } from './guard.ts';
+import { createOfflineModeration } from './offline.ts';
+import { createOpenAiModeration } from './openai.ts';
+import type { ModerationPort } from './port.ts';
+
+/** MODERATION_PROVIDER picks the adapter; offline = the rules alone. */
+export function createModerationPort(config: Pick<Config, 'moderation'>): ModerationPort {
+  const { provider, baseUrl, apiKey, model, timeoutMs } = config.moderation;
+  if (provider === 'openai' && baseUrl) return createOpenAiModeration({ baseUrl, apiKey, model, timeoutMs });
+  if (provider === 'guard' && baseUrl) return createGuardModeration({ baseUrl, apiKey, model, timeoutMs });
+  return createOfflineModeration();
+}
