@@ -222,7 +222,14 @@ function ages(view: View, m: Marks): Age[] {
       let duration = false;
       for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
       isAge = !duration;
-    } else if (!t.zero && Number.isInteger(value) && value >= 5 && !negated && bareAge(view, i, next)) {
+    } else if (
+      !t.zero &&
+      !unitOther &&
+      Number.isInteger(value) &&
+      value >= 5 &&
+      !negated &&
+      bareAge(view, i, next)
+    ) {
       out.push({ value, start: i, end: next, cue: null, bare: true });
       continue;
     }
@@ -282,13 +289,13 @@ const NOT_A_NAME = new Set([
 
 /**
  * An age written without a unit: a number standing alone between commas or brackets ("Маша, 15, любит…",
- * "Lily (12)"), or right after the one to three words that open the text ("Лоля 14").
+ * "Lily (12)"), or right after the one to three words that open the text ("Лоля 14", "Лоля 14 хочет…").
  */
 function bareAge(view: View, i: number, next: number): boolean {
   const after = view[next];
-  if (after && !BARE_AFTER.has(after.surface)) return false;
+  const closed = !after || BARE_AFTER.has(after.surface);
   const prev = view[i - 1];
-  if (!prev || BARE_BEFORE.has(prev.surface)) return true;
+  if (!prev || BARE_BEFORE.has(prev.surface)) return closed;
   if (prev.kind !== 'word' || NOT_A_NAME.has(prev.surface)) return false;
   let words = 0;
   for (let k = i - 1; k >= 0; k--) {
