@@ -46,21 +46,28 @@ function chatMinor(hit: MinorHit, s: Signals): boolean {
   if (s.sexual && (!hit.other || hit.sexualNear)) return true;
   if (hit.kind === 'family') return hit.her && s.role;
   if (s.role && !hit.other) return true;
-  return hit.her && !hit.simile && !hit.past;
+  return hit.her && !hit.simile && !hit.past && !hit.bare;
 }
 
 /** A minor in an earlier turn that still frames her: a role, an age or a child's word said of her. */
 function framesHer(hit: MinorHit, s: Signals): boolean {
+  if (hit.bare && !s.role) return false;
   return hit.kind === 'fetish' || ((hit.her || s.role) && !hit.other);
 }
 
-function minorVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): boolean {
+/** Forms where an age written without a unit ("Лоля 14", "Маша, 15") always describes her. */
+const FORM: ReadonlySet<SafetyEntry> = new Set(['character.name', 'character.description', 'image_prompt']);
+
+function minorVerdict(entry: SafetyEntry, signals: Signals, window: Signals[]): boolean {
+  // A bare number counts in a form; elsewhere only beside sexual content or in a role-play.
+  const bareCounts = FORM.has(entry) || signals.sexual || signals.role;
+  const s = bareCounts ? signals : { ...signals, minor: signals.minor.filter((h) => !h.bare) };
   if (entry === 'negative_prompt') return s.adulthood || s.minor.some((h) => h.kind === 'fetish');
   if (DEPICTING.has(entry)) return s.minor.some((h) => depictsMinor(h, s));
   if (s.minor.some((h) => chatMinor(h, s))) return true;
   // The window: "тебе 14" then "разденься"; "разденься" then "ты же совсем ребёнок".
   if (s.sexual && window.some((w) => w.minor.some((h) => framesHer(h, w)))) return true;
-  return window.some((w) => w.sexual) && s.minor.some((h) => h.her && h.kind !== 'family');
+  return window.some((w) => w.sexual) && s.minor.some((h) => h.her && h.kind !== 'family' && !h.bare);
 }
 
 function realPersonVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): boolean {

@@ -29,8 +29,12 @@ function elementMatches(el: Element, t: Token): boolean {
   return el.fuzzy !== undefined && el.fuzzy !== '' && t.fuzzy === el.fuzzy;
 }
 
-/** Compile a list of words and phrases into a matcher (each phrase read like a text, first view). */
-export function compile(phrases: readonly string[], fuzzy = false): Matcher {
+/**
+ * Compile a list of words and phrases into a matcher (each phrase read like a text, first view). With
+ * `names`, the words of a name of two or more words match on their stems however short ("Анны Асти"):
+ * the whole name must match, which is precise enough.
+ */
+export function compile(phrases: readonly string[], fuzzy = false, names = false): Matcher {
   const matcher: Matcher = { size: 0 };
   const add = (key: string, entry: Entry) => {
     const list = REGISTRY.get(key);
@@ -42,20 +46,22 @@ export function compile(phrases: readonly string[], fuzzy = false): Matcher {
   for (const phrase of phrases) {
     const exact = phrase.startsWith('=');
     const text = exact ? phrase.slice(1) : phrase;
-    const tokens = analyse(text).views[0] ?? [];
-    const entry: Entry = tokens
-      .filter((t) => t.kind !== 'punct' || t.surface === '-')
-      .filter((t) => t.surface !== '-')
-      .map((t) => {
-        // Short Russian stems ("интим" → "инт", "голая" → "гол") would match unrelated words: exact form.
-        if (
-          exact ||
-          (!t.latin && t.kind === 'word' && t.stem.length <= 3 && t.surface.length > t.stem.length + 1)
-        )
-          return { exact: skeleton(t.surface) };
-        if (fuzzy && t.fuzzy) return { stem: t.stem, fuzzy: t.fuzzy };
-        return { stem: t.stem };
-      });
+    const tokens = (analyse(text).views[0] ?? []).filter((t) => t.kind !== 'punct');
+    const wholeName = names && tokens.length >= 2;
+    const entry: Entry = tokens.map((t) => {
+      // Short Russian stems ("интим" → "инт", "голая" → "гол") would match unrelated words: exact form.
+      if (
+        exact ||
+        (!wholeName &&
+          !t.latin &&
+          t.kind === 'word' &&
+          t.stem.length <= 3 &&
+          t.surface.length > t.stem.length + 1)
+      )
+        return { exact: skeleton(t.surface) };
+      if (fuzzy && t.fuzzy) return { stem: t.stem, fuzzy: t.fuzzy };
+      return { stem: t.stem };
+    });
     const first = entry[0];
     if (!first) continue;
     if (first.exact !== undefined) add(`=${first.exact}`, entry);
@@ -143,4 +149,8 @@ export const LEX = Object.fromEntries(
 ) as Record<LexiconKey, Matcher>;
 
 /** Public figures: every name and alias of data/public-figures.json. */
-export const PUBLIC_FIGURES = compile(figures.people.flatMap((p) => [p.name, ...p.aliases]));
+export const PUBLIC_FIGURES = compile(
+  figures.people.flatMap((p) => [p.name, ...p.aliases]),
+  false,
+  true,
+);

@@ -26,6 +26,18 @@ describe('normaliser', () => {
     expect(read('17yo')[0]).toBe('#17 yo'); // digits before letters stay a number
   });
 
+  it('joins runs of three or more letters spelled apart, with any separator, keeping both readings', () => {
+    expect(read('you are a k i d')).toContain('you are a kid');
+    expect(read('ш🍓к🍓о🍓л🍓а')).toContain('школа');
+    expect(read('ш_к_о_л_а')).toContain('школа');
+    // A one-letter word at a run's end is also read apart ("…ц а в чулках"), and the unjoined text stays.
+    const views = read('ш к о л ь н и ц а в чулках');
+    expect(views).toContain('школьница в чулках');
+    expect(views).toContain('школьницав чулках');
+    expect(views[0]).toBe('ш к о л ь н и ц а в чулках');
+    expect(read('тебе 1️⃣4️⃣')[0]).toBe('тебе #14'); // keycap digits
+  });
+
   it('joins letters spelled apart', () => {
     expect(read('м-а-л-ы-ш')).toContain('малыш');
     expect(read('s c h o o l g i r l')).toContain('schoolgirl');

@@ -34,6 +34,8 @@ export interface Token {
   /** The value of an ordinal ("восьмой", "5th", "семи-" in "семиклассница"). */
   ord?: number;
   latin: boolean;
+  /** Digits written with a leading zero ("007"): a code, never an age. */
+  zero?: boolean;
 }
 
 export type View = Token[];
@@ -105,22 +107,42 @@ function fixWord(word: string, cyrillicText: boolean): string {
   return out.replace(/(?<=\p{L})[0-9@$!|]+(?=\p{L})/gu, (run) => [...run].map((c) => leet[c] ?? c).join(''));
 }
 
-/** Letters spelled apart with separators: runs of four or more single characters are joined. */
-const SPELLED_APART =
-  /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}](?:[\s.\-_*·•|/\\,~+]{1,3})){3,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+/**
+ * Letters spelled apart with separators (spaces, dots, dashes, underscores, asterisks, symbols, emoji):
+ * runs of three or more single characters are joined ("k i d", "ш🍓к🍓о🍓л🍓а").
+ */
+const SEP = String.raw`[\s.\-_*·•|/\\,~+\p{S}\p{Extended_Pictographic}\u200D\uFE0F]`;
+const SPELLED_APART = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:[\p{L}\p{N}](?:${SEP}{1,3})){2,}[\p{L}\p{N}](?![\p{L}\p{N}])`,
+  'gu',
+);
+const SEP_SPLIT = new RegExp(`(${SEP}{1,3})`, 'u');
+/** One-letter words that may open or close a spelled-apart run ("ш к о л а в чулках"): kept apart too. */
+const ONE_LETTER_WORDS = new Set(['в', 'с', 'к', 'у', 'о', 'и', 'а', 'я', 'a', 'i']);
 
-/** Joins one run of letters spelled apart while its separator stays the same ("ш-к-о-л-а в" keeps "в"). */
-function joinSpelledApart(run: string): string {
-  const parts = run.split(/([\s.\-_*·•|/\\,~+]{1,3})/);
+/**
+ * Joins one run of letters spelled apart while its separator stays the same ("ш-к-о-л-а в" keeps "в");
+ * with `detach`, a one-letter word at either end of a run stays a word of its own.
+ */
+function joinSpelledApart(run: string, detach: boolean): string {
+  const parts = run.split(SEP_SPLIT);
   const out: string[] = [];
   let i = 0;
   while (i < parts.length) {
     const sep = parts[i + 1];
     let j = i;
     while (j + 2 < parts.length && parts[j + 1] === sep) j += 2;
-    const letters = (j - i) / 2 + 1;
-    if (letters >= 4) {
-      for (let k = i; k <= j; k += 2) out.push(parts[k]!);
+    let from = i;
+    let to = j;
+    if (detach && (to - from) / 2 + 1 >= 4) {
+      if (ONE_LETTER_WORDS.has(parts[from]!)) from += 2;
+      if (ONE_LETTER_WORDS.has(parts[to]!)) to -= 2;
+    }
+    const letters = (to - from) / 2 + 1;
+    if (letters >= 3) {
+      if (from > i) out.push(parts[i]!, ' ');
+      for (let k = from; k <= to; k += 2) out.push(parts[k]!);
+      if (to < j) out.push(' ', parts[j]!);
     } else out.push(...parts.slice(i, j + 1));
     if (j + 1 < parts.length) out.push(parts[j + 1]!);
     i = j + 2;
@@ -130,7 +152,11 @@ function joinSpelledApart(run: string): string {
 
 /** Unicode, confusables, leetspeak and case: the text every view starts from (case kept for names). */
 export function prepare(text: string): string {
-  const nfkc = text.normalize('NFKC').replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '');
+  const nfkc = text
+    .normalize('NFKC')
+    .replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '')
+    // Variation selectors and the keycap mark ("1️⃣4️⃣" → "14").
+    .replace(/\uFE0E|\uFE0F|\u20E3/g, '');
   const cyrillicText = (nfkc.match(/[а-яё]/gi) ?? []).length >= (nfkc.match(/[a-z]/gi) ?? []).length;
   return nfkc.replace(/[\p{L}\p{M}0-9@$!|]+/gu, (w) => fixWord(w, cyrillicText));
 }
@@ -264,7 +290,9 @@ function toTokens(raw: string[], transliterate: boolean): View {
   const out: Token[] = [];
   for (const r of raw) {
     if (/^\d/.test(r)) {
-      out.push(num(Number(r.replace(',', '.'))));
+      const n = num(Number(r.replace(',', '.')));
+      if (/^0\d/.test(r)) n.zero = true;
+      out.push(n);
       continue;
     }
     if (!/\p{L}/u.test(r)) {
@@ -321,6 +349,8 @@ const ORDINAL_SUFFIX = new Set([
   'ои',
   'ыи',
 ]);
+/** Endings that make an ordinal only after a dash ("6-м классе", "5-х"): alone they are units or words. */
+const DASH_ORDINAL_SUFFIX = new Set([...ORDINAL_SUFFIX, 'м', 'ми', 'х']);
 /** "двадцать два" → 22; "5th", "5-го" → ordinal 5. */
 function joinNumbers(tokens: Token[]): Token[] {
   const out: Token[] = [];
@@ -367,7 +397,7 @@ function joinNumbers(tokens: Token[]): Token[] {
       out.length >= 2 &&
       prev?.surface === '-' &&
       out[out.length - 2]?.kind === 'num' &&
-      ORDINAL_SUFFIX.has(t.surface)
+      DASH_ORDINAL_SUFFIX.has(t.surface)
     ) {
       out.pop();
       const n = out[out.length - 1]!;
@@ -391,8 +421,11 @@ export function analyse(text: string): Analysis {
   const cased = prepare(text);
   const folded = fold(cased);
   const variants = [folded];
-  const joined = folded.replace(SPELLED_APART, joinSpelledApart);
-  if (joined !== folded) variants.push(fold(joined));
+  // Both the joined and the unjoined text are read; a run's one-letter end words are also kept apart.
+  for (const detach of [false, true]) {
+    const joined = fold(folded.replace(SPELLED_APART, (run) => joinSpelledApart(run, detach)));
+    if (!variants.includes(joined)) variants.push(joined);
+  }
   const views: View[] = [];
   for (const variant of variants) {
     const raw = variant.match(TOKEN) ?? [];

@@ -24,6 +24,8 @@ export interface MinorHit {
    * addressed to her and the user ("my kid is asleep, let's get naughty" has none).
    */
   sexualNear: boolean;
+  /** An age written without a unit or cue ("Лоля 14", "Маша, 15"): counted in forms, or beside sex or a role. */
+  bare?: boolean;
 }
 
 export interface Signals {
@@ -131,12 +133,24 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
 
 const TRANSPARENT = new Set([':', '(', '-', ',']);
 const UNDER = new Set(['моложе', 'младше', 'under', 'younger', 'меньше']);
+/** Negations that turn "18" into "under 18": "ещё нет 18", "не исполнилось 18", "not 18 yet". */
+const NEGATION = new Set(['не', 'нет', 'нету', 'not', 'isnt', 'arent', 'aint', 'неа']);
+/** "почти 18", "almost 18", "скоро 18": one year under. */
+const ALMOST = new Set(['почти', 'almost', 'nearly', 'скоро', 'soon']);
 
-/** Stated ages: "14 лет", "тебе 15", "you're 15", "17yo", "13-летняя", "возраст 16", "лет 12-13", "моложе 18". */
-function ages(
-  view: View,
-  m: Marks,
-): { value: number; start: number; end: number; cue: 'her' | 'other' | null }[] {
+interface Age {
+  value: number;
+  start: number;
+  end: number;
+  cue: 'her' | 'other' | null;
+  bare?: boolean;
+}
+
+/**
+ * Stated ages: "14 лет", "тебе 15", "you're 15", "17yo", "13-летняя", "возраст 16", "лет 12-13", "моложе 18";
+ * negated or approached adulthood ("ещё нет 18", "not 18 yet", "почти 18") reads as 17.
+ */
+function ages(view: View, m: Marks): Age[] {
   const ruUnit = hitsAt(find(LEX.age_unit_ru, view));
   const enUnit = hitsAt(find(LEX.age_unit_en, view));
   const nonAge = hitsAt(find(LEX.non_age_unit, view));
@@ -144,7 +158,7 @@ function ages(
   const dative = ends(find(LEX.age_cue_dative, view));
   const copula = find(LEX.age_cue_copula_en, view);
   const copulaEnds = ends(copula);
-  const out: { value: number; start: number; end: number; cue: 'her' | 'other' | null }[] = [];
+  const out: Age[] = [];
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     if (t.kind !== 'num' || t.num === undefined || t.ord !== undefined) continue;
@@ -156,9 +170,27 @@ function ages(
     }
     if (value <= 0 || value > 120) continue;
     const [cs, ce] = clauseOf(view, i);
-    // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8").
+    // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8") and reading
+    // a negation or "almost" on the way ("тебе ещё нет 18", "you're not 18 yet", "почти 18").
     let k = i - 1;
-    while (k >= cs && k >= i - 4 && (m.filler[k] || TRANSPARENT.has(view[k]!.surface))) k--;
+    let negated = false;
+    let almost = false;
+    const skip = () => {
+      while (k >= cs && k >= i - 5) {
+        const w = view[k]!.surface;
+        if (ALMOST.has(w)) almost = true;
+        if (m.filler[k] || TRANSPARENT.has(w) || ALMOST.has(w)) k--;
+        else break;
+      }
+    };
+    skip();
+    if (k >= cs && NEGATION.has(view[k]!.surface)) {
+      negated = true;
+      k--;
+      skip();
+    } else if (k > cs && before.has(k) && NEGATION.has(view[k - 1]!.surface)) negated = true;
+    if (negated && value >= 18 && value <= 21) value = 17;
+    else if (almost && value >= 18 && value <= 19) value = 17;
     if (view[next]?.surface === '-' && view[next + 1]?.kind === 'word') next++;
     const unitRu = ruUnit.get(next);
     const unitEn = enUnit.get(next);
@@ -179,7 +211,10 @@ function ages(
         isAge = words[0] === 'at' && !unitOther;
       }
     } else if (k >= cs && before.has(k) && !unitOther) {
-      isAge = true;
+      let duration = false;
+      if (unitRu !== undefined)
+        for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
+      isAge = !duration;
       if (UNDER.has(view[k]!.surface) || view[k]!.surface === 'than') value -= 1;
     } else if (unitEn !== undefined) {
       isAge = true;
@@ -187,10 +222,87 @@ function ages(
       let duration = false;
       for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
       isAge = !duration;
+    } else if (
+      !t.zero &&
+      !unitOther &&
+      Number.isInteger(value) &&
+      value >= 5 &&
+      !negated &&
+      bareAge(view, i, next)
+    ) {
+      out.push({ value, start: i, end: next, cue: null, bare: true });
+      continue;
     }
     if (isAge) out.push({ value, start: i, end: unitRu ?? unitEn ?? next, cue });
   }
   return out;
+}
+
+const BARE_BEFORE = new Set([',', '(', ':']);
+const BARE_AFTER = new Set([',', ')', '.', '!', '?', ';', '\n']);
+/** Words after which a number is a time, a place or a count, not a name's age ("давай в 10"). */
+const NOT_A_NAME = new Set([
+  'в',
+  'во',
+  'на',
+  'к',
+  'до',
+  'после',
+  'через',
+  'с',
+  'со',
+  'по',
+  'за',
+  'из',
+  'около',
+  'от',
+  'и',
+  'или',
+  'at',
+  'in',
+  'on',
+  'by',
+  'to',
+  'for',
+  'from',
+  'and',
+  'or',
+  'the',
+  'a',
+  'top',
+  'топ',
+  'no',
+  'number',
+  'номер',
+  'version',
+  'версия',
+  'part',
+  'часть',
+  'серия',
+  'mk',
+  'v',
+  'agent',
+  'агент',
+  'level',
+  'уровень',
+]);
+
+/**
+ * An age written without a unit: a number standing alone between commas or brackets ("Маша, 15, любит…",
+ * "Lily (12)"), or right after the one to three words that open the text ("Лоля 14", "Лоля 14 хочет…").
+ */
+function bareAge(view: View, i: number, next: number): boolean {
+  const after = view[next];
+  const closed = !after || BARE_AFTER.has(after.surface);
+  const prev = view[i - 1];
+  if (!prev || BARE_BEFORE.has(prev.surface)) return closed;
+  if (prev.kind !== 'word' || NOT_A_NAME.has(prev.surface)) return false;
+  let words = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    if (view[k]!.kind !== 'word' || NOT_A_NAME.has(view[k]!.surface)) return false;
+    words++;
+  }
+  return words <= 3;
 }
 
 function mark(matcher: Matcher, view: View): boolean[] {
@@ -213,9 +325,17 @@ function minorHits(view: View): MinorHit[] {
   const sexualHits = find(LEX.sexual, view);
   const us = mark(LEX.us, view);
   const thirdPerson = mark(LEX.third_person, view);
-  const push = (kind: MinorKind, start: number, end: number, r = referent(view, m, start, end)) => {
+  const push = (
+    kind: MinorKind,
+    start: number,
+    end: number,
+    r = referent(view, m, start, end),
+    bare = false,
+  ) => {
     // "учительница в начальной школе", "high school teacher": an adult at a school.
     if ((kind === 'school' || kind === 'person') && nearAdultSchoolRole(m, start, end)) return;
+    // "ты уже не ребёнок", "not a teen anymore": a minor's word denied.
+    if ((kind === 'person' || kind === 'body' || kind === 'school') && negatedAt(view, start)) return;
     const [ps, pe] = partOf(view, start);
     const sexualNear = sexualHits.some((h) => {
       if (h.start >= ps && h.start < pe) return true;
@@ -227,7 +347,16 @@ function minorHits(view: View): MinorHit[] {
       }
       return !addressed;
     });
-    out.push({ kind, her: r.her, simile: r.simile, past: r.past, other: r.other && !r.her, sexualNear });
+    const hit: MinorHit = {
+      kind,
+      her: r.her,
+      simile: r.simile,
+      past: r.past,
+      other: r.other && !r.her,
+      sexualNear,
+    };
+    if (bare) hit.bare = true;
+    out.push(hit);
   };
   const words: [Matcher, MinorKind][] = [
     [LEX.minor_fetish, 'fetish'],
@@ -242,20 +371,32 @@ function minorHits(view: View): MinorHit[] {
     const r = referent(view, m, age.start, age.end);
     if (age.cue === 'her') push('age', age.start, age.end, { ...r, her: true, other: false });
     else if (age.cue === 'other') push('age', age.start, age.end, { ...r, her: false, other: true });
-    else push('age', age.start, age.end, r);
+    else push('age', age.start, age.end, r, age.bare);
   }
   // Grades: "8 класс", "в восьмом классе", "7Б", "семиклассница", "5th grade", "grade 5".
   const gradeRu = hitsAt(find(LEX.grade_word_ru, view));
   const gradeEn = hitsAt(find(LEX.grade_word_en, view));
+  const gradeBefore = hitsAt(find(LEX.grade_word_before, view));
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     const n = t.ord ?? t.num;
     if (n === undefined || n < 1 || n > 11) continue;
     const next = view[i + 1]?.surface === '-' ? i + 2 : i + 1;
     if (gradeRu.has(next) || gradeEn.has(next)) push('grade', i, next + 1);
-    else if (i > 0 && gradeEn.has(i - 1) && t.num !== undefined) push('grade', i - 1, i + 1);
+    else if (i > 0 && (gradeEn.has(i - 1) || gradeBefore.has(i - 1)) && t.num !== undefined)
+      push('grade', i - 1, i + 1);
   }
   return out;
+}
+
+/** Negation right before a word ("не школьница", "уже не ребёнок", "not a teen", "no longer a kid"). */
+function negatedAt(view: View, start: number): boolean {
+  for (let k = start - 1; k >= Math.max(0, start - 3); k--) {
+    const w = view[k]!.surface;
+    if (['не', 'not', 'no', 'longer', 'isnt', 'arent'].includes(w)) return true;
+    if (!['a', 'an', 'уже', 'больше', 'ведь', 'же', 'совсем', 'anymore'].includes(w)) return false;
+  }
+  return false;
 }
 
 function nearAdultSchoolRole(m: Marks, start: number, end: number): boolean {
@@ -280,6 +421,7 @@ function publicRole(view: View, hits: Hit[]): boolean {
 
 const NAME_PAIR = /(?<![\p{L}])[A-ZА-ЯЁ][a-zа-яё]+[ \t]+[A-ZА-ЯЁ][a-zа-яё]+(?![\p{L}])/u;
 const NAME_PAIR_G = new RegExp(NAME_PAIR.source, 'gu');
+const SURNAME = /\s[А-ЯЁ][а-яё]+(?:ова|ева|ёва|ина|ына|ская|цкая|ов|ев|ин|ский|цкий|ко|ук|юк|енко)$/u;
 const HANDLE =
   /(?:^|[\s(,:;])@[\p{L}0-9_.]{3,}|(?:vk\.com|instagram\.com|t\.me|tiktok\.com|facebook\.com|ok\.ru|x\.com|twitter\.com|onlyfans\.com)\/\S+/iu;
 const HANDLE_LIKE = /^(?=.*[_.\d])[a-z0-9_.]{4,}$/i;
@@ -315,7 +457,8 @@ function privatePerson(view: View, cased: string): boolean {
     personal = true;
     anchored = true;
   }
-  const names = [...cased.matchAll(NAME_PAIR_G)].filter((m) => m.index > 0);
+  // A pair of capitalised words opening the text counts when the second reads as a surname.
+  const names = [...cased.matchAll(NAME_PAIR_G)].filter((m) => m.index > 0 || SURNAME.test(m[0]));
   if (names.length > 0 || find(LEX.name_intro, view).length > 0) {
     medium++;
     personal = true;
