@@ -136,17 +136,26 @@ async function startTarget(target: string, upstreamUrl: string): Promise<Target 
 
 let nextAddress = 1;
 
-/** A fresh app draws its catalogue portraits at start; "idle" is measured once that work is over. */
+/**
+ * A fresh app draws its catalogue portraits at start, by a job off the request path (decision 0013):
+ * "idle" and the restart are measured once every portrait is drawn, so no drawing overlaps a measurement.
+ */
 async function catalogueReady(server: StartedProcess) {
+  const headers = { 'x-forwarded-for': '10.255.255.254' };
   const guest = (await (
-    await fetch(`${server.url}/api/auth/anonymous`, {
-      method: 'POST',
-      headers: { 'x-forwarded-for': '10.255.255.254' },
-    })
+    await fetch(`${server.url}/api/auth/anonymous`, { method: 'POST', headers })
   ).json()) as { access_token: string };
-  await fetch(`${server.url}/api/catalogue`, {
-    headers: { authorization: `Bearer ${guest.access_token}`, 'x-forwarded-for': '10.255.255.254' },
-  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const { items } = (await (
+      await fetch(`${server.url}/api/catalogue`, {
+        headers: { ...headers, authorization: `Bearer ${guest.access_token}` },
+      })
+    ).json()) as { items: Array<{ image: string | null }> };
+    if (items.length > 0 && items.every((item) => item.image !== null)) return;
+    if (Date.now() > deadline) throw new Error('the catalogue portraits were not drawn within 3 minutes');
+    await sleep(250);
+  }
 }
 
 /** RSS of a Node process that has loaded nothing: the runtime's own floor on this machine. */
