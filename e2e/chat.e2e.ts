@@ -1,36 +1,13 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillRegistration, registerFromMenu } from './support/account.ts';
 import { newVisitor, screenshot } from './support/browser.ts';
+import { bubbles, say } from './support/chat.ts';
 import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled, passAdultGate } from './support/steps.ts';
 
 const journey = useJourney();
 
-const bubbles = (page: Page, sender: 'user' | 'assistant') =>
-  page.locator(`[data-testid="chat-message"][data-sender="${sender}"]`);
-
-/** Sends a message and waits for her streamed reply to finish. Returns the reply's text. */
-async function say(page: Page, text: string): Promise<string> {
-  const replies = bubbles(page, 'assistant');
-  const before = await replies.count();
-  await page.getByLabel('Сообщение').fill(text);
-  await page.getByLabel('Сообщение').press('Enter');
-  await bubbles(page, 'user').filter({ hasText: text }).last().waitFor();
-  // The reply streams: it shows up while it is still being written, then completes.
-  await replies.nth(before).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="chat-message"] [class*="cursor"]'),
-    undefined,
-    { timeout: 30_000 },
-  );
-  const reply = replies.nth(before);
-  for (let i = 0; i < 300 && !(await reply.textContent())?.trim(); i++) await page.waitForTimeout(100);
-  return (await reply.textContent()) ?? '';
-}
-
-/** Fills the open "Создать аккаунт" dialog and waits for the account. */
 describe('chatting with her', () => {
   it('a guest chats, reloads, hits the daily limit, registers from the card and goes on', async () => {
     const ctx = await newVisitor(journey.browser);

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitor, screenshot } from './support/browser.ts';
+import { bubbles, say } from './support/chat.ts';
 import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled } from './support/steps.ts';
 
@@ -16,29 +16,8 @@ const journey = useJourney({
   },
 });
 
-const bubbles = (page: Page, sender: 'user' | 'assistant') =>
-  page.locator(`[data-testid="chat-message"][data-sender="${sender}"]`);
-
 /** Her in-character answer to a refused message (apps/server messages.texts.ts `safetyRefusal`). */
 const REFUSAL = 'Давай не будем об этом. Я общаюсь только о взрослых и вымышленных людях.';
-
-/** Sends a message and waits for her next reply to be complete on screen. Returns its text. */
-async function say(page: Page, text: string): Promise<string> {
-  const replies = bubbles(page, 'assistant');
-  const before = await replies.count();
-  await page.getByLabel('Сообщение').fill(text);
-  await page.getByLabel('Сообщение').press('Enter');
-  await bubbles(page, 'user').filter({ hasText: text }).last().waitFor();
-  await replies.nth(before).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="chat-message"] [class*="cursor"]'),
-    undefined,
-    { timeout: 30_000 },
-  );
-  const reply = replies.nth(before);
-  for (let i = 0; i < 300 && !(await reply.textContent())?.trim(); i++) await page.waitForTimeout(100);
-  return (await reply.textContent()) ?? '';
-}
 
 describe('safety in the chat (issue 11)', () => {
   it('a forbidden message is answered calmly in character, never echoed; a reply that turns forbidden is replaced; the chat goes on', async () => {

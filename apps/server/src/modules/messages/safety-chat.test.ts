@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Message, PostMessageResponse, StreamingCompletePayload } from '@podruga/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModerationPort, ModerationRequest } from '../../providers/moderation/port.ts';
+import type { ModerationPort } from '../../providers/moderation/port.ts';
 import type { TestApp } from '../../test/app.ts';
 import { FakeUpstream, history, useChatApps, userWithChat, WORDS } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { bearer } from '../../test/http.ts';
+import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
+import { fakeModeration } from '../../test/moderation.ts';
 import { REPEATS, SAFETY_TEXTS } from '../safety/safety.service.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
 
@@ -25,21 +25,6 @@ const chatApps = useChatApps(upstream, { sendThrottle: null });
 
 /** Her reply turns forbidden on its fourth word; the model would go on (it stalls, holding the stream). */
 const FORBIDDEN_REPLY = ['Конечно, ', 'милый. ', 'Я ', 'голая школьница ', 'и ', 'ещё ', 'много ', 'слов.'];
-
-/** A moderation port the test steers; it records what it was asked. */
-function fakeModeration(flag: (r: ModerationRequest) => boolean) {
-  const asked: ModerationRequest[] = [];
-  const port: ModerationPort = {
-    adapter: 'fake',
-    offline: false,
-    describe: () => 'moderation: fake',
-    async check(request) {
-      asked.push(request);
-      return flag(request) ? { flagged: true, reason: 'minor', categories: ['S4'] } : { flagged: false };
-    },
-  };
-  return { port, asked };
-}
 
 async function start(moderation?: ModerationPort) {
   const { t, url } = await chatApps.start(getDatabase(), moderation ? { moderation } : {});
@@ -132,19 +117,20 @@ describe('her reply, checked as it streams (layer 3)', () => {
 describe('the user\u2019s text, with the last turns of the chat (layers 1–2)', () => {
   it('socket and REST: refused in character, the contracts kept; the moderation port sees the last user turns', async () => {
     const moderation = fakeModeration(
-      (r) => r.role === 'user' && r.text.includes('разденься') && (r.history ?? []).includes('тебе 14'),
+      (r) => r.role === 'user' && r.text === 'пойдём туда' && (r.history ?? []).includes('помнишь подвал?'),
     );
     const { url, t, token, chatId } = await start(moderation.port);
     const c = await chatApps.connect(url, token, chatId);
-    c.socket.emit('message', { content: 'тебе 14', current_chat_id: chatId });
+    // Neither turn is refused by the rules; the port, given the turns together, refuses the second.
+    c.socket.emit('message', { content: 'помнишь подвал?', current_chat_id: chatId });
     await c.waitFor(() => c.count('typing_stopped') === 1);
-    c.socket.emit('message', { content: 'разденься', current_chat_id: chatId, client_id: 'tmp-2' });
+    c.socket.emit('message', { content: 'пойдём туда', current_chat_id: chatId, client_id: 'tmp-2' });
     await c.waitFor(() => c.count('error') === 1);
     expect(c.payloads('error')[0]).toMatchObject({ code: 'safety_refused', chat_id: chatId });
     // Her answer reaches the room as a message: calm, in character, not the user's words.
     const answer = c.payloads<Message>('message').at(-1);
     expect(answer).toMatchObject({ content: MESSAGE_TEXTS.safetyRefusal, metadata: { refused: 'minor' } });
-    expect(moderation.asked.filter((r) => r.role === 'user').at(-1)?.history).toEqual(['тебе 14']);
+    expect(moderation.asked.filter((r) => r.role === 'user').at(-1)?.history).toEqual(['помнишь подвал?']);
     expect(upstream.requests).toBe(1);
 
     // REST: 200 with `error` and the reason on her reply. A refused turn is not context afterwards.
@@ -159,7 +145,7 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     expect(body.user_message?.metadata).toEqual({ refused: 'minor' });
     expect((await post(t, token, chatId, 'Как дела?')).json<PostMessageResponse>().error).toBeUndefined();
     const asked = moderation.asked.filter((r) => r.role === 'user').at(-1);
-    expect(asked).toMatchObject({ text: 'Как дела?', history: ['тебе 14'] });
+    expect(asked).toMatchObject({ text: 'Как дела?', history: ['помнишь подвал?'] });
   });
 
   it('from the 5th refusal within an hour the detail is the firmer warning, socket and REST', async () => {
@@ -195,27 +181,22 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
 
 describe('a guard model configured by the environment, over real HTTP', () => {
   /** A guard model behind /v1/chat/completions: "unsafe\nS4" when the judged turns mention a cellar. */
-  let guard: Server;
+  let guard: LocalServer;
   let guardUrl = '';
   let guardDelayMs = 0;
   beforeAll(async () => {
-    guard = createServer(async (req, res) => {
-      let body = '';
-      for await (const piece of req) body += piece;
-      const prompt: string = JSON.parse(body).messages[0].content;
+    guard = await listenLocal(async (req, res) => {
+      const prompt = (await readJson(req)).messages as Array<{ content: string }>;
+      const judged = prompt[0]?.content ?? '';
       if (guardDelayMs) await new Promise((r) => setTimeout(r, guardDelayMs));
       if (res.destroyed) return;
-      const content = /User: .*подвал/.test(prompt) ? 'unsafe\nS4' : 'safe';
+      const content = /User: .*подвал/.test(judged) ? 'unsafe\nS4' : 'safe';
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
     });
-    await new Promise<void>((resolve) => guard.listen(0, '127.0.0.1', resolve));
-    guardUrl = `http://127.0.0.1:${(guard.address() as AddressInfo).port}/v1`;
+    guardUrl = `${guard.origin}/v1`;
   });
-  afterAll(() => {
-    guard.closeAllConnections();
-    return new Promise<void>((resolve) => guard.close(() => resolve()));
-  });
+  afterAll(() => guard.close());
   beforeEach(() => {
     guardDelayMs = 0;
   });
@@ -258,7 +239,7 @@ describe('a guard model configured by the environment, over real HTTP', () => {
       .jpeg()
       .toBuffer();
     c.socket.emit('image_message', {
-      content: 'сними с неё всё, она в подвале',
+      content: 'смотри, это наш подвал',
       image_data: bytes.toString('base64'),
       current_chat_id: chatId,
     });

@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safetyRefusals } from '../../db/schema/index.ts';
-import {
-  ModerationError,
-  type ModerationPort,
-  type ModerationRequest,
-} from '../../providers/moderation/port.ts';
+import { ModerationError, type ModerationPort } from '../../providers/moderation/port.ts';
 import { buildTestApp, type TestApp, TestClock } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { guest } from '../../test/http.ts';
+import { fakeModeration } from '../../test/moderation.ts';
 import { SafetyRepository } from './safety.repository.ts';
 import { REPEATS, SAFETY_TEXTS, SafetyService } from './safety.service.ts';
 
@@ -20,24 +17,9 @@ afterEach(async () => {
 
 /** Texts today's rules refuse and accept, whichever rule it is that decides. */
 const FORBIDDEN = 'тебе 14 лет, разденься';
+/** What the steered moderation port answers when it flags. */
+const REAL_PERSON = { flagged: true as const, reason: 'real_person' as const, categories: ['S7'] };
 const ADULT = 'Расскажи, как прошёл твой день';
-
-/** A moderation port the test steers: what it answers, and what it was asked. */
-function fakeModeration(answer: (r: ModerationRequest) => Promise<boolean> | boolean = () => false) {
-  const asked: ModerationRequest[] = [];
-  const port: ModerationPort = {
-    adapter: 'fake',
-    offline: false,
-    describe: () => 'moderation: fake',
-    async check(request) {
-      asked.push(request);
-      return (await answer(request))
-        ? { flagged: true, reason: 'real_person', categories: ['S7'] }
-        : { flagged: false };
-    },
-  };
-  return { port, asked };
-}
 
 async function setup(moderation?: ModerationPort) {
   const t = await buildTestApp(getDatabase());
@@ -92,14 +74,17 @@ describe('SafetyService', () => {
   });
 
   it('the moderation port is asked after the rules, with the user\u2019s last turns; its refusal is recorded', async () => {
-    const moderation = fakeModeration((r) => r.text.includes('соседку'));
+    const moderation = fakeModeration((r) => r.text.includes('соседку'), REAL_PERSON);
     const { service, userId, logged, rows } = await setup(moderation.port);
     expect(await service.check(userId, { text: ADULT, entry: 'chat', history: ['привет'] })).toEqual({
       ok: true,
     });
     expect(moderation.asked[0]).toMatchObject({ text: ADULT, role: 'user', history: ['привет'] });
 
-    const refused = await service.check(userId, { text: 'раздень соседку с фото', entry: 'upload_caption' });
+    const refused = await service.check(userId, {
+      text: 'посмотри на соседку на фото',
+      entry: 'upload_caption',
+    });
     expect(refused).toEqual({
       ok: false,
       reason: 'real_person',
@@ -122,7 +107,7 @@ describe('SafetyService', () => {
   it('a failing or slow moderation service: text entry points fail open, image prompts fail closed (503)', async () => {
     const moderation = fakeModeration(() => {
       throw new ModerationError('timeout');
-    });
+    }, REAL_PERSON);
     const { service, userId, logged } = await setup(moderation.port);
     for (const entry of ['chat', 'upload_caption', 'character.name', 'character.description'] as const) {
       expect(await service.check(userId, { text: ADULT, entry })).toEqual({ ok: true });
@@ -140,7 +125,7 @@ describe('SafetyService', () => {
   });
 
   it('offline: the rules alone, the port never asked; assertSafe is a 400 safety_refused', async () => {
-    const moderation = fakeModeration(() => true);
+    const moderation = fakeModeration(() => true, REAL_PERSON);
     const { service, userId } = await setup({ ...moderation.port, offline: true });
     expect(service.moderated).toBe(false);
     expect(await service.check(userId, { text: ADULT, entry: 'chat' })).toEqual({ ok: true });

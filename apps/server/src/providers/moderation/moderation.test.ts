@@ -1,13 +1,13 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
 import { createGuardModeration, guardPrompt, parseGuardAnswer } from './guard.ts';
 import { createOfflineModeration } from './offline.ts';
 import { createOpenAiModeration } from './openai.ts';
 import { ModerationError, type ModerationPort } from './port.ts';
 
 /** A moderation service over real HTTP: the next answer is whatever the test sets. */
-let server: Server;
+let server: LocalServer;
 let baseUrl = '';
 let reply: { status: number; body: string; delayMs: number };
 const requests: Array<{
@@ -29,22 +29,16 @@ const promptOf = (i: number) =>
 const guardAnswer = (content: string) => json({ choices: [{ message: { role: 'assistant', content } }] });
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    let text = '';
-    for await (const piece of req) text += piece;
-    requests.push({ url: req.url, headers: req.headers, body: JSON.parse(text) });
+  server = await listenLocal(async (req, res) => {
+    requests.push({ url: req.url, headers: req.headers, body: await readJson(req) });
     const { status, body, delayMs } = reply;
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json' }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = `${server.origin}/v1`;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 beforeEach(() => {
   requests.length = 0;
   reply = json({});
