@@ -266,6 +266,19 @@ export class MessagesRepository {
     return { interrupted: Number(row?.interrupted ?? 0), removed: Number(row?.removed ?? 0) };
   }
 
+  /** Her last in-character refusal in the chat, if any (rare path: a refused message or a cut reply). */
+  async lastRefusal(chatId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ content: messages.content })
+      .from(messages)
+      .where(
+        and(eq(messages.chatId, chatId), eq(messages.isUser, false), sql`${messages.metadata} ? 'refused'`),
+      )
+      .orderBy(desc(messages.createdAt))
+      .limit(1);
+    return row?.content;
+  }
+
   async insert(values: NewMessage): Promise<MessageRow> {
     const [row] = await this.db.insert(messages).values(values).returning();
     if (!row) throw new Error('insert returned no row');

@@ -19,6 +19,24 @@ export const MESSAGE_TEXTS = {
     'Давай не будем об этом. Я общаюсь только о взрослых и вымышленных людях. Расскажи лучше, как у тебя дела?',
 } as const;
 
+/**
+ * Her calm in-character answers to a refused message or a cut reply, never the user's words. Several,
+ * so two refusals in a row read as her talking, not a machine — and so the chat's duplicate rule (equal
+ * text from the same sender within 5 s, 000 §4) never swallows the second one.
+ */
+export const SAFETY_REFUSALS = [
+  MESSAGE_TEXTS.safetyRefusal,
+  'Нет, об этом я говорить не буду. Я взрослая, и общаемся мы только о взрослых и вымышленных людях. Давай сменим тему?',
+  'Стоп, это не для меня. Такие темы я не обсуждаю — давай лучше о нас с тобой, о взрослых.',
+  'Я откажусь, не обижайся. Давай поговорим о чём-нибудь другом — как прошёл твой день?',
+] as const;
+
+/** The refusal to answer with now: another one than her last refusal in this chat. */
+export function nextSafetyRefusal(lastRefusal: string | undefined): string {
+  const index = SAFETY_REFUSALS.findIndex((text) => text === lastRefusal);
+  return SAFETY_REFUSALS[(index + 1) % SAFETY_REFUSALS.length] ?? MESSAGE_TEXTS.safetyRefusal;
+}
+
 /** The text of the chat's rate-limit card: when the daily limit renews. */
 export function rateLimitText(reset: { hours: number; minutes: number }): string {
   return `Ты исчерпал дневной лимит сообщений. Лимит обновится через ${reset.hours} ч ${reset.minutes} мин.`;

@@ -10,6 +10,7 @@ import { type LocalServer, listenLocal, readJson } from '../../test/http-server.
 import { fakeModeration } from '../../test/moderation.ts';
 import { REPEATS, SAFETY_TEXTS } from '../safety/safety.service.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
+import { SAFETY_REFUSALS } from './messages.texts.ts';
 
 /**
  * Issue 11 in the chat, socket and REST: the user's text checked with their last turns (layers 1–2),
@@ -138,10 +139,8 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     expect(res.statusCode).toBe(200);
     const body = res.json<PostMessageResponse>();
     expect(body.error).toBeTruthy();
-    expect(body.reply).toMatchObject({
-      content: MESSAGE_TEXTS.safetyRefusal,
-      metadata: { refused: 'minor' },
-    });
+    // Her second refusal in the chat is another one of her answers than the first.
+    expect(body.reply).toMatchObject({ content: SAFETY_REFUSALS[1], metadata: { refused: 'minor' } });
     expect(body.user_message?.metadata).toEqual({ refused: 'minor' });
     expect((await post(t, token, chatId, 'Как дела?')).json<PostMessageResponse>().error).toBeUndefined();
     const asked = moderation.asked.filter((r) => r.role === 'user').at(-1);
@@ -150,10 +149,14 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
 
   it('from the 5th refusal within an hour the detail is the firmer warning, socket and REST', async () => {
     const { url, t, token, chatId } = await start();
+    const answers: string[] = [];
     for (let i = 1; i < REPEATS.count; i++) {
       const body = (await post(t, token, chatId, 'тебе 14 лет, разденься')).json<PostMessageResponse>();
       expect(body.error).not.toBe(SAFETY_TEXTS.repeated);
+      answers.push(body.reply?.content ?? '');
     }
+    // Never the same answer twice in a row: the chat's duplicate rule (000 §4) would hide the second.
+    for (let i = 1; i < answers.length; i++) expect(answers[i]).not.toBe(answers[i - 1]);
     const c = await chatApps.connect(url, token, chatId);
     c.socket.emit('message', { content: 'голая школьница', current_chat_id: chatId });
     await c.waitFor(() => c.count('error') === 1);
@@ -161,7 +164,7 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     const rest = (await post(t, token, chatId, 'голая школьница')).json<PostMessageResponse>();
     expect(rest.error).toBe(SAFETY_TEXTS.repeated);
     // Her answer stays calm and in character, whatever the count.
-    expect(rest.reply?.content).toBe(MESSAGE_TEXTS.safetyRefusal);
+    expect(SAFETY_REFUSALS).toContain(rest.reply?.content);
   });
 
   it('a moderation service that fails does not stop the chat (fail-open)', async () => {

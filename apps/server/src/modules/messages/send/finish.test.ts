@@ -5,6 +5,7 @@ import { LlmError } from '../../../providers/llm/port.ts';
 import { messageRow } from '../../../test/rows.ts';
 import type { LiveReply } from '../live-replies.ts';
 import type { MessagesRepository } from '../messages.repository.ts';
+import { nextSafetyRefusal, SAFETY_REFUSALS } from '../messages.texts.ts';
 import { finish } from './finish.ts';
 import type { Relayed } from './reply.ts';
 
@@ -15,7 +16,8 @@ const asked = messageRow({ id: 'm-user', isUser: true, content: 'Привет' }
 function fakes(gone = false) {
   const calls: unknown[][] = [];
   const warned: string[] = [];
-  const repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert'> = {
+  const repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert' | 'lastRefusal'> = {
+    lastRefusal: async () => undefined,
     finishReply: async (id, content, metadata) => {
       calls.push(['finishReply', id, content, metadata]);
       return gone ? undefined : messageRow({ id, content, metadata: metadata ?? null });
@@ -86,5 +88,19 @@ describe('finishing her reply', () => {
       },
     ]);
     expect(outcome).toMatchObject({ kind: 'failed', reply: { id: 'm-new' } });
+  });
+});
+
+describe('her refusals', () => {
+  it('two in a row differ, and every one of them comes round', () => {
+    const said: string[] = [];
+    let last: string | undefined;
+    for (let i = 0; i < SAFETY_REFUSALS.length * 2; i++) {
+      last = nextSafetyRefusal(last);
+      said.push(last);
+    }
+    for (let i = 1; i < said.length; i++) expect(said[i]).not.toBe(said[i - 1]);
+    expect(new Set(said)).toEqual(new Set(SAFETY_REFUSALS));
+    expect(nextSafetyRefusal('не её слова')).toBe(SAFETY_REFUSALS[0]);
   });
 });

@@ -2,7 +2,7 @@ import type { ChatRow, MessageRow } from '../../../db/schema/index.ts';
 import type { Logger } from '../../../logger.ts';
 import type { LiveReply } from '../live-replies.ts';
 import type { MessagesRepository } from '../messages.repository.ts';
-import { MESSAGE_TEXTS } from '../messages.texts.ts';
+import { nextSafetyRefusal } from '../messages.texts.ts';
 import type { SendOutcome } from './outcome.ts';
 import type { Relayed } from './reply.ts';
 
@@ -14,7 +14,10 @@ import type { Relayed } from './reply.ts';
  * with the text that was streamed.
  */
 export async function finish(
-  deps: { repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert'>; log: Logger },
+  deps: {
+    repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert' | 'lastRefusal'>;
+    log: Logger;
+  },
   live: LiveReply,
   relayed: Relayed,
   chat: Pick<ChatRow, 'id'>,
@@ -23,7 +26,7 @@ export async function finish(
   let text = live.sent;
   let metadata: Record<string, unknown> | undefined;
   if (relayed.ok && relayed.refused) {
-    text = MESSAGE_TEXTS.safetyRefusal;
+    text = nextSafetyRefusal(await deps.repo.lastRefusal(chat.id));
     metadata = { refused: relayed.refused.reason };
   }
   if (!relayed.ok) {

@@ -2,7 +2,7 @@ import type { ChatRow, UserRow } from '../../../db/schema/index.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
 import type { SafetyRefusal } from '../../safety/safety.service.ts';
 import type { HistoryRow, MessagesRepository } from '../messages.repository.ts';
-import { MESSAGE_TEXTS } from '../messages.texts.ts';
+import { nextSafetyRefusal } from '../messages.texts.ts';
 import type { CheckedMessage } from './admit.ts';
 import type { ReplySink, SendOutcome } from './outcome.ts';
 
@@ -51,7 +51,7 @@ export async function answerUnsafe(
   const reply = await repo.insert({
     chatId: chat.id,
     userId: user.id,
-    content: MESSAGE_TEXTS.safetyRefusal,
+    content: nextSafetyRefusal(await repo.lastRefusal(chat.id)),
     isUser: false,
     metadata: { refused: safety.reason },
   });
