@@ -33,7 +33,7 @@ export const SAFETY_REFUSALS = [
 
 /** The refusal to answer with now: another one than her last refusal in this chat. */
 export function nextSafetyRefusal(lastRefusal: string | undefined): string {
-  const index = SAFETY_REFUSALS.findIndex((text) => text === lastRefusal);
+  const index = (SAFETY_REFUSALS as readonly string[]).indexOf(lastRefusal ?? '');
   return SAFETY_REFUSALS[(index + 1) % SAFETY_REFUSALS.length] ?? MESSAGE_TEXTS.safetyRefusal;
 }
 
