@@ -35,10 +35,12 @@ export type ReplyCheck = (textSoFar: string) => SafetyVerdict;
 
 /**
  * How much of her reply the per-chunk check reads: the new chunk and the text before it back to a word
- * boundary this far away, so a chunk costs the same at the end of a long reply as at its start. The
- * whole reply is read once more when it is complete (`pipeline.ts`).
+ * boundary this far away, so a chunk costs the same at the end of a long reply as at its start (the
+ * rules read about 1 µs a character: 200 characters on every chunk is the budget of DESIGN §8, where
+ * 600 cost ×2 the relay's CPU per token). What spans more than that — an age early in a long reply,
+ * sexual words much later — is caught when the whole reply is read once more at its end (`pipeline.ts`).
  */
-export const REPLY_CHECK_WINDOW = 600;
+export const REPLY_CHECK_WINDOW = 200;
 
 /** The tail of `text` the per-chunk check reads: from a word boundary, at most REPLY_CHECK_WINDOW long. */
 export function replyWindow(text: string): string {
