@@ -164,10 +164,12 @@ function sendOne(client: Client, content: string, timeoutMs = 120_000): Promise<
   return new Promise((done) => {
     const timer = setTimeout(() => settle(client, false, 'timeout'), timeoutMs);
     client.pending = { sentAt: performance.now(), firstAt: 0, lastAt: 0, gaps: [], text: '', done, timer };
+    // Every message is new text, as a person's are (the server remembers what it has read recently).
+    const id = ++clientIds;
     client.socket.emit('message', {
       current_chat_id: client.chatId,
-      content,
-      client_id: `bench-${++clientIds}`,
+      content: `${content} (${id})`,
+      client_id: `bench-${id}`,
     });
   });
 }

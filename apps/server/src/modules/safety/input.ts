@@ -19,6 +19,8 @@ export interface SafetyInput {
   entry: SafetyEntry;
   /** The chat's last few user turns, oldest first ("тебе 14" then "разденься" is refused). */
   history?: readonly string[];
+  /** A text that is read once and never again (a window of her streaming reply): not remembered. */
+  transient?: boolean;
 }
 
 /** How many earlier user turns the chat's check reads with the message. */
@@ -96,7 +98,7 @@ function undressVerdict(s: Signals): boolean {
 export function checkInput(input: SafetyInput): SafetyResult {
   const text = input.text?.trim();
   if (!text) return { ok: true };
-  const s = signals(text);
+  const s = signals(text, !input.transient);
   const chatLike =
     input.entry === 'chat' || input.entry === 'upload_caption' || input.entry === 'image_request';
   const window =

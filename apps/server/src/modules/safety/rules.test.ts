@@ -5,6 +5,7 @@ import { type EvalSet, evaluate, pct } from './eval/evaluate.ts';
 import { checkInput } from './input.ts';
 import { SAFETY_CASES } from './safety.cases.ts';
 import { SAFETY_MESSAGES } from './safety.ts';
+import { signals } from './signals.ts';
 
 // The regression guard of issue 11 at today's achieved level: every refuse case refused, no allow case refused.
 describe('the rules layer on our own red-team cases', () => {
@@ -139,5 +140,16 @@ describe('checkInput', () => {
       reason: 'minor',
     });
     expect(checkInput({ text: 'blurry, extra fingers', entry: 'negative_prompt' })).toEqual({ ok: true });
+  });
+});
+
+describe('reading a text again', () => {
+  it('remembers what it read (a chat turn is read again as the next messages\u2019 window), unless told not to', () => {
+    const text = `Помнишь, как мы гуляли у реки ${Date.now()}?`;
+    const first = signals(text);
+    expect(signals(text)).toBe(first);
+    const once = signals(`${text}!`, false);
+    expect(signals(`${text}!`, false)).not.toBe(once);
+    expect(signals(`${text}!`, false)).toEqual(once);
   });
 });

@@ -501,11 +501,13 @@ function viewSignals(view: View, cased: string): Signals {
 /**
  * The last texts read, with their signals: a chat's earlier turns are read again with every new message
  * (the window), and reading a 3,000-character message costs about 1.5 ms. Callers never change a result.
+ * A text read once (`remember: false`, the windows of her streaming reply) neither uses nor fills it.
  */
 const CACHE_SIZE = 2_000;
 const cache = new Map<string, Signals>();
 
-export function signals(text: string): Signals {
+export function signals(text: string, remember = true): Signals {
+  if (!remember) return readSignals(text);
   const known = cache.get(text);
   if (known) {
     // Most recently used last, so the oldest is evicted first.

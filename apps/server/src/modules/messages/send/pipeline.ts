@@ -150,11 +150,11 @@ export class SendPipeline {
       // Her reply is read by the rules as it goes out, chunk by chunk with the text before it (cut
       // when it turns forbidden), then whole by the rules and the moderation port (issue 11, layer 3).
       let relayed: Relayed = await relayReply(call, live, sink, deps, (text) =>
-        deps.safety.rules({ text: replyWindow(text), entry: 'chat' }),
+        deps.safety.rules({ text: replyWindow(text), entry: 'chat', transient: true }),
       );
       let layer: SafetyLayer = 'rules';
       if (relayed.ok && !relayed.refused) {
-        const whole = deps.safety.rules({ text: live.sent, entry: 'chat' });
+        const whole = deps.safety.rules({ text: live.sent, entry: 'chat', transient: true });
         if (!whole.ok) relayed = { ok: true, refused: whole };
         else if (deps.safety.moderated) {
           const verdict = await deps.safety.checkReply(live.sent);
