@@ -286,52 +286,77 @@ function compoundGrade(surface: string): Token[] | null {
 }
 
 /** One view's tokens: number words read, Latin words kept (English) or transliterated to Russian. */
+/**
+ * The tokens of one raw word, as read before: reading a word (skeleton, stem, compounds, number words)
+ * is most of a check's cost, and a chat repeats its words. Copies are handed out; `joinNumbers` and the
+ * signals may change a token.
+ */
+const TOKEN_CACHE_SIZE = 20_000;
+const tokenCache = new Map<string, Token[]>();
+
 function toTokens(raw: string[], transliterate: boolean): View {
   const out: Token[] = [];
   for (const r of raw) {
-    if (/^\d/.test(r)) {
-      const n = num(Number(r.replace(',', '.')));
-      if (/^0\d/.test(r)) n.zero = true;
-      out.push(n);
+    const key = transliterate ? `t${r}` : `p${r}`;
+    const known = tokenCache.get(key);
+    if (known) {
+      for (const t of known) out.push({ ...t });
       continue;
     }
-    if (!/\p{L}/u.test(r)) {
-      out.push({ surface: r, stem: r, exact: r, fuzzy: '', kind: 'punct', latin: false });
-      continue;
-    }
-    let surface = r;
-    const latin = !RU_LETTER.test(r);
-    if (latin && transliterate) surface = translit(r);
-    else if (latin) surface = r.replace(/'/g, '');
-    if (RU_LETTER.test(surface)) {
-      const sk = skeleton(surface);
-      const cardinal = RU_CARDINAL.get(sk);
-      if (cardinal !== undefined) {
-        out.push(num(cardinal));
-        continue;
-      }
-      const parts = compoundAge(surface) ?? compoundGrade(surface);
-      if (parts) {
-        out.push(...parts);
-        continue;
-      }
-      const t = word(surface);
-      const ord = RU_ORDINAL.get(t.stem);
-      if (ord !== undefined) t.ord = ord;
-      out.push(t);
-      continue;
-    }
-    const cardinal = EN_CARDINAL.get(surface);
-    if (cardinal !== undefined) {
-      out.push(num(cardinal));
-      continue;
-    }
-    const t = word(surface);
-    const ord = EN_ORDINAL.get(surface);
-    if (ord !== undefined) t.ord = ord;
-    out.push(t);
+    const start = out.length;
+    readToken(r, transliterate, out);
+    if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.clear();
+    tokenCache.set(
+      key,
+      out.slice(start).map((t) => ({ ...t })),
+    );
   }
   return joinNumbers(out);
+}
+
+/** Appends the tokens of one raw word (a number, a mark, a word, or the parts of a compound). */
+function readToken(r: string, transliterate: boolean, out: Token[]): void {
+  if (/^\d/.test(r)) {
+    const n = num(Number(r.replace(',', '.')));
+    if (/^0\d/.test(r)) n.zero = true;
+    out.push(n);
+    return;
+  }
+  if (!/\p{L}/u.test(r)) {
+    out.push({ surface: r, stem: r, exact: r, fuzzy: '', kind: 'punct', latin: false });
+    return;
+  }
+  let surface = r;
+  const latin = !RU_LETTER.test(r);
+  if (latin && transliterate) surface = translit(r);
+  else if (latin) surface = r.replace(/'/g, '');
+  if (RU_LETTER.test(surface)) {
+    const sk = skeleton(surface);
+    const cardinal = RU_CARDINAL.get(sk);
+    if (cardinal !== undefined) {
+      out.push(num(cardinal));
+      return;
+    }
+    const parts = compoundAge(surface) ?? compoundGrade(surface);
+    if (parts) {
+      out.push(...parts);
+      return;
+    }
+    const t = word(surface);
+    const ord = RU_ORDINAL.get(t.stem);
+    if (ord !== undefined) t.ord = ord;
+    out.push(t);
+    return;
+  }
+  const cardinal = EN_CARDINAL.get(surface);
+  if (cardinal !== undefined) {
+    out.push(num(cardinal));
+    return;
+  }
+  const t = word(surface);
+  const ord = EN_ORDINAL.get(surface);
+  if (ord !== undefined) t.ord = ord;
+  out.push(t);
 }
 
 const ORDINAL_SUFFIX = new Set([
@@ -422,7 +447,11 @@ export function analyse(text: string): Analysis {
   const folded = fold(cased);
   const variants = [folded];
   // Both the joined and the unjoined text are read; a run's one-letter end words are also kept apart.
-  for (const detach of [false, true]) {
+  // Most texts have no letters spelled apart: then there is nothing to join.
+  SPELLED_APART.lastIndex = 0;
+  const spelledApart = SPELLED_APART.test(folded);
+  SPELLED_APART.lastIndex = 0;
+  for (const detach of spelledApart ? [false, true] : []) {
     const joined = fold(folded.replace(SPELLED_APART, (run) => joinSpelledApart(run, detach)));
     if (!variants.includes(joined)) variants.push(joined);
   }
