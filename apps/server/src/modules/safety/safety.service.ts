@@ -8,6 +8,7 @@ import {
 } from '../../providers/moderation/port.ts';
 import { checkInput, type SafetyEntry, type SafetyInput } from './input.ts';
 import type { SafetyRepository } from './safety.repository.ts';
+import { SAFETY_DETAILS } from './safety.ts';
 
 type RulesRefusal = Extract<ReturnType<typeof checkInput>, { ok: false }>;
 /** Why an input is refused: the rules' reasons and the moderation port's (the same three, issue 11). */
@@ -22,15 +23,8 @@ const OK: SafetyVerdict = { ok: true };
 
 /** What the service says itself (the rules' own texts come with their verdicts). */
 export const SAFETY_TEXTS = {
-  /**
-   * A refusal's detail by reason, where the service decides itself (the moderation port, a negative
-   * prompt that pushes adulthood away): calm, and never the user's words.
-   */
-  reasons: {
-    minor: 'Мы создаём только вымышленных взрослых персонажей. Уберите упоминания несовершеннолетних.',
-    real_person: 'Мы создаём только вымышленных взрослых персонажей. Уберите упоминания реальных людей.',
-    undress_photo: 'Мы не раздеваем и не сексуализируем фотографии реальных людей. Уберите эту просьбу.',
-  } satisfies Record<ModerationReason, string>,
+  /** A refusal's detail by reason where the moderation port decides: the rules' own texts. */
+  reasons: SAFETY_DETAILS satisfies Record<ModerationReason, string>,
   /** From the REPEATS.count-th refusal within REPEATS.windowMs on: firmer, still calm. */
   repeated:
     'Это уже не первая такая просьба за последний час. Здесь можно общаться только о вымышленных ' +
