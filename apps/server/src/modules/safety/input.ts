@@ -94,6 +94,14 @@ function undressVerdict(s: Signals): boolean {
   return s.undress || (s.nudity && (s.transform || s.otherSubject));
 }
 
+/** A photo named in a chat message ("на этом фото", "this pic"): the photo sent with it, or one before. */
+const NAMES_A_PHOTO = /(?<![\p{L}])(?:фот|снимо?к|картинк|селфи|photo|pic|image|selfie)/iu;
+
+/** In chat, undressing someone else "on this photo" is the uploaded-photo rule, photo attached or not. */
+function chatUndressVerdict(text: string, s: Signals): boolean {
+  return s.undress && s.otherSubject && NAMES_A_PHOTO.test(text);
+}
+
 /** The rules layer: one verdict for one input at its entry point (and, in chat, its last user turns). */
 export function checkInput(input: SafetyInput): SafetyResult {
   const text = input.text?.trim();
@@ -111,5 +119,6 @@ export function checkInput(input: SafetyInput): SafetyResult {
   if (minorVerdict(input.entry, s, window)) return refusal('minor');
   if (realPersonVerdict(input.entry, s, window)) return refusal('real_person');
   if (input.entry === 'upload_caption' && undressVerdict(s)) return refusal('undress_photo');
+  if (input.entry === 'chat' && chatUndressVerdict(text, s)) return refusal('undress_photo');
   return { ok: true };
 }
