@@ -10,6 +10,7 @@ export * from './creation/validation.ts';
 export * from './features.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './plural.ts';
 export * from './realtime/events.ts';
 export * from './tiers.ts';
