@@ -39,6 +39,9 @@ import { LiveReplies, type LiveRepliesOptions } from './modules/messages/live-re
 import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { PaymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
@@ -244,6 +247,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const limits = new LimitsService(new LimitsRepository(database.db), clock);
   await app.register(limitsRoutes, { prefix: '/api/user', service: limits });
+  await app.register(paymentsRoutes, {
+    prefix: '/api/payment',
+    service: new PaymentsService({ repo: new PaymentsRepository(database.db), clock, log: app.log }),
+  });
   const messagesRepo = new MessagesRepository(database.db);
   const replies = new LiveReplies(messagesRepo, app.log, deps.replies);
   replies.startRecovery();

@@ -12,6 +12,7 @@ export * from './media.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './plural.ts';
+export * from './profile.ts';
 export * from './realtime/events.ts';
 export * from './tiers.ts';
 export * from './validation/auth.ts';

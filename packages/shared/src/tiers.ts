@@ -37,3 +37,8 @@ export function isPlusActive(user: MembershipState, now: Date = new Date()): boo
     new Date(user.membership_expiry).getTime() > now.getTime()
   );
 }
+
+/** Plus was bought and has run out: the type stays plus with an expiry in the past (000 §4). */
+export function isPlusExpired(user: MembershipState, now: Date = new Date()): boolean {
+  return user.membership_type === 'plus' && !isPlusActive(user, now);
+}

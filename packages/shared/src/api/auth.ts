@@ -61,6 +61,8 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   membership_type: membershipTypeSchema,
   membership_expiry: z.string().nullable(),
+  /** VIP on top of Plus (DESIGN §5): its own expiry; VIP counts only while Plus is active too. */
+  vip_expiry: z.string().nullable(),
   email_verified: z.boolean(),
   is_pwa_user: z.boolean(),
   first_chat: z.boolean(),

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'forbidden',
   /** An account without active Plus on a Plus-only route. */
   'plus_required',
+  /** Cancelling paid access that is not active (never bought, expired or already cancelled). */
+  'no_active_access',
   'not_found',
   'conflict',
   'email_taken',

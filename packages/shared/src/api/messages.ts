@@ -78,14 +78,20 @@ export const messageLimitsSchema = z.object({
 });
 export type MessageLimits = z.infer<typeof messageLimitsSchema>;
 
-/** GET /api/user/limits/status: `null` limit = unlimited. */
+/** One resource of the limits status: its limit (`null` = unlimited) and how much of it is used. */
+const limitResourceSchema = z.object({ limit: z.number().nullable(), used: z.number() });
+
+/**
+ * GET /api/user/limits/status: `null` limit = unlimited. `used` (ours; the profile's usage bars): the
+ * companions she has, and today's messages, voice minutes and videos (Moscow day).
+ */
 export const limitsStatusSchema = z.object({
   tier: z.enum(LIMIT_TIERS),
   resources: z.object({
-    gfs: z.object({ limit: z.number().nullable() }),
-    messages: z.object({ limit: z.number().nullable() }),
-    voice_minutes: z.object({ limit: z.number().nullable() }),
-    videos: z.object({ limit: z.number().nullable() }),
+    gfs: limitResourceSchema,
+    messages: limitResourceSchema,
+    voice_minutes: limitResourceSchema,
+    videos: limitResourceSchema,
   }),
 });
 export type LimitsStatus = z.infer<typeof limitsStatusSchema>;

@@ -19,6 +19,7 @@ export function presentUser(user: UserRow): User {
     name: user.name,
     email: user.email,
     ...presentMembership(user),
+    vip_expiry: user.vipExpiry?.toISOString() ?? null,
     email_verified: user.emailVerified,
     is_pwa_user: user.isPwaUser,
     first_chat: user.firstChat,

@@ -280,6 +280,7 @@ describe('GET /api/auth/validate', () => {
       email: 'anna@mail.ru',
       membership_type: 'free',
       membership_expiry: null,
+      vip_expiry: null,
       email_verified: false,
       is_pwa_user: false,
       first_chat: true,

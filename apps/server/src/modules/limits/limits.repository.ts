@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dailyUsage, messages } from '../../db/schema/index.ts';
+import { characters, dailyUsage, messages } from '../../db/schema/index.ts';
 import { consumeStatement, type UsageResource } from './usage-statement.ts';
 
 /** Daily counters. Queries only; the tier rules live in the service. */
@@ -39,6 +39,24 @@ export class LimitsRepository {
       .from(dailyUsage)
       .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day), eq(dailyUsage.resource, resource)));
     return row?.count ?? 0;
+  }
+
+  /** Today's counters of every resource and the companions she has, in one trip (the limits status). */
+  async usage(userId: string, day: string): Promise<Record<UsageResource | 'companions', number>> {
+    const [rows, [companions]] = await Promise.all([
+      this.db
+        .select({ resource: dailyUsage.resource, count: dailyUsage.count })
+        .from(dailyUsage)
+        .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
+      this.db.select({ n: count() }).from(characters).where(eq(characters.userId, userId)),
+    ]);
+    const used = (resource: UsageResource) => rows.find((r) => r.resource === resource)?.count ?? 0;
+    return {
+      messages: used('messages'),
+      voice_seconds: used('voice_seconds'),
+      videos: used('videos'),
+      companions: Number(companions?.n ?? 0),
+    };
   }
 
   async userMessageCount(userId: string): Promise<number> {

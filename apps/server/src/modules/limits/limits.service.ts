@@ -119,16 +119,18 @@ export class LimitsService {
     };
   }
 
-  limitsStatus(user: UserRow): LimitsStatus {
-    const tier = this.tier(user);
+  async limitsStatus(user: UserRow): Promise<LimitsStatus> {
+    const now = this.clock.now();
+    const tier = tierOf(user, now);
     const limits = TIER_LIMITS[tier];
+    const used = await this.repo.usage(user.id, moscowDay(now));
     return {
       tier,
       resources: {
-        gfs: { limit: limits.companions },
-        messages: { limit: limits.messagesPerDay },
-        voice_minutes: { limit: limits.voiceSecondsPerDay / 60 },
-        videos: { limit: limits.videosPerDay },
+        gfs: { limit: limits.companions, used: used.companions },
+        messages: { limit: limits.messagesPerDay, used: used.messages },
+        voice_minutes: { limit: limits.voiceSecondsPerDay / 60, used: used.voice_seconds / 60 },
+        videos: { limit: limits.videosPerDay, used: used.videos },
       },
     };
   }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp, TestClock } from '../../test/app.ts';
+import { createCharacter } from '../../test/characters.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { findUser } from '../../test/factories.ts';
 import { bearer, guest } from '../../test/http.ts';
@@ -58,10 +59,10 @@ describe('limits', () => {
       expect(status.json()).toEqual({
         tier,
         resources: {
-          gfs: { limit: TIER_LIMITS[tier].companions },
-          messages: { limit },
-          voice_minutes: { limit: TIER_LIMITS[tier].voiceSecondsPerDay / 60 },
-          videos: { limit: TIER_LIMITS[tier].videosPerDay },
+          gfs: { limit: TIER_LIMITS[tier].companions, used: 0 },
+          messages: { limit, used: 0 },
+          voice_minutes: { limit: TIER_LIMITS[tier].voiceSecondsPerDay / 60, used: 0 },
+          videos: { limit: TIER_LIMITS[tier].videosPerDay, used: 0 },
         },
       });
 
@@ -105,6 +106,35 @@ describe('limits', () => {
     expect(moscowDay(clock.now())).toBe('2025-10-02');
     expect(await service.consumeMessage(row)).toMatchObject({ ok: true, count: 1, day: '2025-10-02' });
     expect(untilMoscowMidnight(clock.now())).toEqual({ hours: 24, minutes: 0 });
+  });
+
+  it('the limits status says what is used: her companions and today’s messages and voice, per user and day', async () => {
+    const { session, row } = await userWithTier('free');
+    const other = await userWithTier('verified');
+    const service = new LimitsService(new LimitsRepository(getDatabase().db), clock);
+    await createCharacter(t.app, session.access_token);
+    await createCharacter(t.app, session.access_token, { name: 'Вера' });
+    for (let i = 0; i < 3; i++) await service.consumeMessage(row);
+    await service.consume(row, 'voice_seconds', 60, 45);
+    await service.consumeMessage(other.row);
+    const status = async () =>
+      (await t.app.inject({ url: '/api/user/limits/status', headers: bearer(session.access_token) })).json();
+    expect(await status()).toEqual({
+      tier: 'free',
+      resources: {
+        gfs: { limit: 3, used: 2 },
+        messages: { limit: 10, used: 3 },
+        voice_minutes: { limit: 1, used: 0.75 },
+        videos: { limit: 0, used: 0 },
+      },
+    });
+    // A new Moscow day: the daily counters start again, the companions stay.
+    clock.advanceSeconds(24 * 3600);
+    expect((await status()).resources).toMatchObject({
+      gfs: { used: 2 },
+      messages: { used: 0 },
+      voice_minutes: { used: 0 },
+    });
   });
 
   it('stats count only the user’s own messages; 401 without a session', async () => {

@@ -12,6 +12,7 @@ const MEMBER: User = {
   email: 'anya@example.ru',
   membership_type: 'free',
   membership_expiry: null,
+  vip_expiry: null,
   email_verified: false,
   is_pwa_user: false,
   first_chat: false,

@@ -42,6 +42,7 @@ function guestUser(auth: AuthResponse): User {
     email: null,
     membership_type: auth.membership_type,
     membership_expiry: auth.membership_expiry,
+    vip_expiry: null,
     email_verified: auth.email_verified,
     is_pwa_user: false,
     first_chat: true,
