@@ -23,7 +23,7 @@ const LIVE = {
   /** The support form in the menu (issue 12). */
   supportForm: false,
   /** The profile page: account, plan, limits left, companions (issue 12). */
-  profile: false,
+  profile: true,
   /** Deleting the account and exporting chats by oneself; until then, on request to support. */
   selfServiceAccount: false,
 };

@@ -83,9 +83,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'profile',
-            ...page(
-              { title: 'Профиль', soon: 'Здесь будут данные аккаунта, доступ и твои подруги.' },
-              soon.lazy,
+            ...page({ title: 'Профиль' }, () =>
+              import('../features/profile/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
             ),
           },
           {

@@ -96,3 +96,19 @@ export function ChevronRightIcon() {
     </Svg>
   );
 }
+
+export function TrashIcon() {
+  return (
+    <Svg width="18" height="18">
+      <path d="M3 6h18M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    </Svg>
+  );
+}
+
+export function PlusIcon() {
+  return (
+    <Svg width="28" height="28">
+      <path d="M12 5v14M5 12h14" />
+    </Svg>
+  );
+}
