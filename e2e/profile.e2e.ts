@@ -103,7 +103,7 @@ describe('the profile', () => {
     await page.goto(`${journey.app.url}/profile`);
     await expectSettled(page, PROFILE_URL, profileHeading(page));
     await grid.getByRole('button', { name: `Удалить: ${second}` }).click();
-    const confirm = page.getByRole('dialog', { name: `Удалить подругу ${second}?` });
+    const confirm = page.getByRole('dialog', { name: `Удалить подругу «${second}»?` });
     await confirm.getByRole('button', { name: 'Удалить' }).click();
     await expectToast(page, PROFILE_MESSAGES.deleted(second));
     await grid

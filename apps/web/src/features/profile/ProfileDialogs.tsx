@@ -49,7 +49,7 @@ export function DeleteCompanionDialog(props: {
     <Dialog
       opened={props.companion !== null}
       onClose={props.onClose}
-      title={`Удалить подругу ${name}?`}
+      title={`Удалить подругу «${name}»?`}
       size={420}
     >
       <Text size="sm">Её чат и все сообщения в нём будут удалены. Это действие нельзя отменить.</Text>

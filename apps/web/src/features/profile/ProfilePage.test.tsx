@@ -320,7 +320,7 @@ describe('profile: her companions', () => {
     });
     const { user } = renderProfile();
     await user.click(await screen.findByRole('button', { name: 'Удалить: Алиса' }));
-    const dialog = screen.getByRole('dialog', { name: 'Удалить подругу Алиса?' });
+    const dialog = screen.getByRole('dialog', { name: 'Удалить подругу «Алиса»?' });
     expect(api.calls).not.toContain('DELETE /api/characters/c1');
     await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
     await expectToast(PROFILE_MESSAGES.deleted('Алиса'));
