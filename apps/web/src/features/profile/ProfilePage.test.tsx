@@ -166,6 +166,13 @@ describe('profile: the account', () => {
     await screen.findByText('42');
   });
 
+  it('with no session at all, offers the way in instead of an empty page', async () => {
+    stubApi({});
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(useAuthDialog.getState()).toMatchObject({ opened: true, mode: 'login' });
+  });
+
   it('sign-out asks first, then signs out with «Вы вышли из аккаунта» and goes home', async () => {
     signIn(MEMBER);
     const api = stubProfile(MEMBER, {

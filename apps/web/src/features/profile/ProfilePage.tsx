@@ -1,10 +1,11 @@
-import { Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@podruga/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/index.ts';
 import { withoutParams } from '../../shared/searchParams.ts';
 import { notify } from '../../shared/ui/notify.tsx';
+import { useAuthDialog } from '../auth/dialogStore.ts';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
 import { useLogout } from '../shell/useLogout.ts';
 import { AccountSection } from './AccountSection.tsx';
@@ -41,9 +42,10 @@ export function ProfilePage() {
     authActions.refreshUser().catch(() => {});
   }, []);
 
-  useProfileQueryActions(plan?.kind !== 'free' && plan !== null, isMember, setDialog);
+  const hasPaidAccess = plan !== null && plan.kind !== 'free';
+  useProfileQueryActions(hasPaidAccess, isMember, setDialog);
 
-  if (!user || !plan) return <div className="page-container" />;
+  if (!user || !plan) return <NoSession />;
 
   async function signOut() {
     setSigningOut(true);
@@ -87,7 +89,7 @@ export function ProfilePage() {
         />
         <PlanSection plan={plan} isMember={isMember} onCancel={() => setDialog('cancel')} />
       </div>
-      <CompanionsSection plusActive={plan.kind !== 'free'} />
+      <CompanionsSection plusActive={hasPaidAccess} />
 
       <SignOutDialog
         opened={dialog === 'signOut'}
@@ -109,6 +111,27 @@ export function ProfilePage() {
         onConfirm={() => void confirmCancel()}
       />
       <PaymentSuccessDialog opened={dialog === 'paymentSuccess'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+/** No session at all (the guest could not be created): the way in, instead of an empty page. */
+function NoSession() {
+  const openAuth = useAuthDialog((s) => s.open);
+  return (
+    <div className="page-container">
+      <Title order={1} className="page-title">
+        Профиль
+      </Title>
+      <Text ta="center" c="dimmed" mt="md">
+        Войди или создай аккаунт, чтобы увидеть свой профиль и подруг.
+      </Text>
+      <Group justify="center" mt="md">
+        <Button onClick={() => openAuth('login')}>Войти</Button>
+        <Button variant="default" onClick={() => openAuth('register')}>
+          Создать аккаунт
+        </Button>
+      </Group>
     </div>
   );
 }
