@@ -453,6 +453,15 @@ describe('profile: query actions', () => {
     await waitFor(() => expect(api.calls.filter((c) => c === 'GET /api/auth/validate').length).toBe(2));
   });
 
+  it('payment=success without paid access on the server shows no success dialog', async () => {
+    signIn(MEMBER);
+    stubProfile(MEMBER);
+    const { location } = renderProfile('/profile?payment=success');
+    await expectToast('Оплата ещё не подтверждена. Доступ Plus включится, как только она пройдёт.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location().search).toBe('');
+  });
+
   it('cancelSubscription=true without active access warns and offers to buy', async () => {
     signIn(MEMBER);
     stubProfile(MEMBER);

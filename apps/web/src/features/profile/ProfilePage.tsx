@@ -1,5 +1,5 @@
 import { Button, Group, Text, Title } from '@mantine/core';
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@podruga/shared';
+import { AUTH_MESSAGES, isPlusActive, PROFILE_MESSAGES } from '@podruga/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/index.ts';
@@ -20,6 +20,9 @@ import {
 } from './ProfileDialogs.tsx';
 import classes from './ProfilePage.module.css';
 import { planOf } from './plan.ts';
+
+/** payment=success while the server does not (yet) see paid access. Ours, in the spec's voice. */
+const PAYMENT_PENDING = 'Оплата ещё не подтверждена. Доступ Plus включится, как только она пройдёт.';
 
 type OpenDialog = 'signOut' | 'changeEmail' | 'cancel' | 'paymentSuccess' | null;
 
@@ -137,8 +140,8 @@ function NoSession() {
 }
 
 /**
- * 001 §2 query actions, each acted on once and then cleared: payment=success shows the success dialog
- * and refreshes the user; cancelSubscription=true opens the cancel dialog for active paid access, else
+ * 001 §2 query actions, each acted on once and then cleared: payment=success refreshes the user and
+ * shows the success dialog when the server confirms active Plus; cancelSubscription=true opens the cancel dialog for active paid access, else
  * warns 'У вас нет активного доступа' with a way to buy.
  */
 function useProfileQueryActions(
@@ -153,9 +156,16 @@ function useProfileQueryActions(
 
   useEffect(() => {
     if (!paymentSuccess) return;
-    setDialog('paymentSuccess');
-    authActions.refreshUser().catch(() => {});
     setParams(withoutParams('payment'), { replace: true });
+    // The address is the payment page's word; the success dialog waits for the server's (DESIGN §5).
+    void authActions
+      .refreshUser()
+      .catch(() => {})
+      .then(() => {
+        const user = useAuth.getState().user;
+        if (user && isPlusActive(user)) setDialog('paymentSuccess');
+        else notify.warning(PAYMENT_PENDING);
+      });
   }, [paymentSuccess, setDialog, setParams]);
 
   useEffect(() => {
