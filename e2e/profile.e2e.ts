@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@podruga/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +59,28 @@ async function setTheme(page: Page, dark: boolean): Promise<void> {
     (want) => (document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark') === want,
     dark,
   );
+}
+
+/**
+ * Gives the account 30 days of Plus while the app is down (payments arrive with issue 13): the embedded
+ * database in the app's DATA_DIR, written directly, as a purchase will write it.
+ */
+async function grantPlus(address: string): Promise<void> {
+  await journey.app.restart('graceful', {
+    whileDown: async () => {
+      const db = await PGlite.create(join(journey.app.dataDir, 'pglite'));
+      try {
+        const res = await db.query(
+          `update users set membership_type = 'plus', membership_expiry = now() + interval '30 days'
+            where email = $1`,
+          [address],
+        );
+        expect(res.affectedRows).toBe(1);
+      } finally {
+        await db.close();
+      }
+    },
+  });
 }
 
 describe('the profile', () => {
@@ -174,6 +198,37 @@ describe('the profile', () => {
     await screenshot(page, 'profile-phone-guest');
     await account.getByRole('button', { name: 'Создать аккаунт' }).click();
     await page.getByRole('dialog', { name: 'Создать аккаунт' }).waitFor();
+    await ctx.close();
+  });
+
+  it('a Plus member cancels her access: the dialog says it ends now, then she is on the free plan', async () => {
+    const plusEmail = `lena.plus-${Date.now()}@mail.ru`;
+    const ctx = await newVisitor(journey.browser, 'desktop');
+    const page = await ctx.newPage();
+    await page.goto(journey.app.url);
+    await passAdultGate(page);
+    await registerFromMenu(page, { name: 'Лена', email: plusEmail, password });
+    await grantPlus(plusEmail);
+
+    await page.goto(`${journey.app.url}/profile?cancelSubscription=true`);
+    const dialog = page.getByRole('dialog', { name: 'Отменить доступ Plus?' });
+    await expectSettled(page, PROFILE_URL, dialog);
+    await dialog.getByText(/он закончится сразу/).waitFor();
+    await screenshot(page, 'profile-cancel-dialog-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'profile-cancel-dialog-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.getByTestId('plan-name').textContent()).toBe('Plus');
+    await dialog.getByRole('button', { name: 'Отменить доступ' }).click();
+    await expectToast(page, PROFILE_MESSAGES.cancelled);
+    await page.getByTestId('plan-name').getByText('Бесплатный').waitFor();
+    await page.getByRole('link', { name: 'Обновить до Plus' }).first().waitFor();
+
+    // Asked again: nothing left to cancel, and a way to buy.
+    await page.goto(`${journey.app.url}/profile?cancelSubscription=true`);
+    await expectSettled(page, PROFILE_URL, page.getByText(PROFILE_MESSAGES.noActiveAccess));
+    await page.locator('.mantine-Notification-root').getByRole('button', { name: 'Купить' }).click();
+    await expectSettled(page, /\/plus$/, page.getByRole('heading', { name: 'Plus' }));
     await ctx.close();
   });
 });

@@ -99,14 +99,13 @@ export function CancelSubscriptionDialog(props: {
     <Dialog opened={props.opened} onClose={props.onClose} title="Отменить доступ Plus?" size={460}>
       <Stack gap="xs">
         <Text size="sm">
-          Доступ {plan} оплачивается разово и сам не продлевается — отменять его, чтобы не было новых
-          списаний, не нужно.
-          {props.expiry && ` Он действует до ${formatDate(props.expiry)}.`}
+          Доступ {plan} оплачивается разово и сам не продлевается, поэтому новых списаний не будет и без
+          отмены.{props.expiry && ` Сейчас он действует до ${untilDate(props.expiry)}`}
         </Text>
         <Text size="sm" fw={600}>
-          Если отменить доступ, он закончится сразу: аккаунт вернётся на бесплатный тариф с его дневными
-          лимитами. Ничего не спишется, но оставшиеся оплаченные дни автоматически не возвращаются — по
-          вопросу возврата напиши в поддержку.
+          Если отменить доступ, он закончится сразу: аккаунт вернётся на бесплатный тариф. Ничего не спишется,
+          но оставшиеся оплаченные дни автоматически не возвращаются — с вопросом о возврате напиши в
+          поддержку.
         </Text>
       </Stack>
       <DialogActions>
@@ -119,6 +118,12 @@ export function CancelSubscriptionDialog(props: {
       </DialogActions>
     </Dialog>
   );
+}
+
+/** '25 декабря 2026 г.' ends a sentence with its own full stop. */
+function untilDate(iso: string): string {
+  const date = formatDate(iso);
+  return date.endsWith('.') ? date : `${date}.`;
 }
 
 /** The change-email answer's failure texts (001 §8): 401, 409, else the server's detail or the default. */
