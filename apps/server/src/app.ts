@@ -41,6 +41,9 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
+import { SupportRepository } from './modules/support/support.repository.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { SupportService } from './modules/support/support.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -123,6 +126,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** Streaming replies: server.ts recovers those a dead instance left at start-up. */
     replies: LiveReplies;
+    /** Support requests; server.ts queues the mails a stopped process left unsent. */
+    support: SupportService;
   }
 }
 
@@ -265,6 +270,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
   await app.register(messagesRoutes, { prefix: '/api', service: messages });
+  const support = new SupportService({
+    repo: new SupportRepository(database.db),
+    jobs,
+    mailer,
+    brands: config.brands,
+    counters,
+    clock,
+    log: app.log,
+  });
+  app.decorate('support', support);
+  await app.register(supportRoutes, { prefix: '/api/support', service: support, linkContext });
   realtime = await attachRealtime(app, {
     sessions: auth,
     messages,

@@ -70,6 +70,8 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/user/limits/status': { access: 'guest' },
   'GET /api/user/stats': { access: 'guest' },
 
+  'POST /api/support/contact': { access: 'guest' },
+
   'GET /api/characters': { access: 'guest' },
   'POST /api/characters': { access: 'guest' },
   'POST /api/characters/generate_image': { access: 'guest' },

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { validateSupportContact } from '../support.ts';
+import { oneLine } from '../validation/one-line.ts';
+import { reportRule } from '../validation/schema.ts';
+
+/**
+ * POST /api/support/contact (001 §7). Every field defaults to empty so the spec's texts answer in its
+ * order; the message is free text (line breaks kept), the type and the address are one line. The
+ * sizes here only stop junk before the rules run; the rules give the texts.
+ */
+export const supportContactBodySchema = z
+  .object({
+    issue_type: oneLine(z.string().max(200)).default(''),
+    email: oneLine(z.string().max(1000)).default(''),
+    message: z.string().max(50_000).default(''),
+  })
+  .superRefine((v, ctx) => reportRule(ctx, validateSupportContact(v)));
+export type SupportContactBody = z.infer<typeof supportContactBodySchema>;
+
+export const supportContactResponseSchema = z.object({ status: z.literal('success') });
+export type SupportContactResponse = z.infer<typeof supportContactResponseSchema>;
