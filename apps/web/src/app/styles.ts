@@ -36,5 +36,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import '@mantine/notifications/styles.css';
 import './app.css';

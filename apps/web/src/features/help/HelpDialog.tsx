@@ -22,10 +22,18 @@ function LimitsTable() {
   const table = limitsTable();
   return (
     <div className={classes.tableWrap}>
-      <Table striped withTableBorder fz="sm" aria-label="Лимиты по тарифам" data-testid="limits-table">
+      <Table
+        striped
+        withTableBorder
+        withColumnBorders
+        fz="sm"
+        className={classes.table}
+        aria-label="Лимиты по тарифам"
+        data-testid="limits-table"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">В день</Table.Th>
+            <Table.Th scope="col">Лимит</Table.Th>
             {table.tiers.map(({ tier, label }) => (
               <Table.Th key={tier} scope="col">
                 {label}
@@ -125,7 +133,7 @@ export function HelpDialog() {
               <Button
                 key={s.id}
                 size="compact-sm"
-                variant="light"
+                variant="default"
                 onClick={() =>
                   document.getElementById(`help-${s.id}`)?.scrollIntoView({ behavior: 'smooth' })
                 }

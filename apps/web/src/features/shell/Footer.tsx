@@ -29,18 +29,6 @@ export function Footer() {
           </span>
         </Text>
         <div className={classes.links}>
-          {LEGAL_LINKS.map(({ doc, label }) => (
-            <Anchor
-              key={doc}
-              component="button"
-              type="button"
-              size="sm"
-              className={classes.link}
-              onClick={() => show(doc)}
-            >
-              {label}
-            </Anchor>
-          ))}
           {/* The guide and the support form, reachable from every page (the user menu has them too). */}
           <Anchor
             component="button"
@@ -60,6 +48,18 @@ export function Footer() {
           >
             Поддержка
           </Anchor>
+          {LEGAL_LINKS.map(({ doc, label }) => (
+            <Anchor
+              key={doc}
+              component="button"
+              type="button"
+              size="sm"
+              className={classes.link}
+              onClick={() => show(doc)}
+            >
+              {label}
+            </Anchor>
+          ))}
         </div>
         <Text size="xs" c="dimmed">
           © {new Date().getFullYear()} {brand.logoText}

@@ -62,6 +62,9 @@ describe('support dialog (001 §2, §5, §8)', () => {
     await user.click(send());
     expect(within(dialog()).getByText(SUPPORT_MESSAGES.messageRequired)).toBeTruthy();
     expect(messageField().getAttribute('aria-invalid')).toBe('true');
+    // Typing clears the field's message.
+    await user.type(messageField(), 'П');
+    expect(within(dialog()).queryByText(SUPPORT_MESSAGES.messageRequired)).toBeNull();
     expect(api.calls).toEqual([]);
   });
 

@@ -87,6 +87,8 @@ export function SupportDialog() {
   }
 
   const errorOf = (field: Field) => (error?.field === field ? error.text : undefined);
+  // Editing a field clears its message; the next «Отправить» checks again.
+  const edited = (field: Field) => setError((current) => (current?.field === field ? null : current));
 
   return (
     <Dialog opened={opened} onClose={close} title="Поддержка" size={480} zIndex={250}>
@@ -96,7 +98,10 @@ export function SupportDialog() {
           <NativeSelect
             label="Тип проблемы"
             value={issueType}
-            onChange={(e) => setIssueType(supportIssueTypeOf(e.currentTarget.value) ?? '')}
+            onChange={(e) => {
+              setIssueType(supportIssueTypeOf(e.currentTarget.value) ?? '');
+              edited('issue_type');
+            }}
             disabled={typeLocked}
             error={errorOf('issue_type')}
             data={[
@@ -111,7 +116,10 @@ export function SupportDialog() {
             inputMode="email"
             maxLength={EMAIL_MAX_LENGTH}
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              edited('email');
+            }}
             error={errorOf('email')}
           />
           <Textarea
@@ -121,7 +129,10 @@ export function SupportDialog() {
             resize="vertical"
             maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
             value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
+            onChange={(e) => {
+              setMessage(e.currentTarget.value);
+              edited('message');
+            }}
             error={errorOf('message')}
             data-autofocus={typeLocked || undefined}
           />
