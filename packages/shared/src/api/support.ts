@@ -1,18 +1,25 @@
 import { z } from 'zod';
-import { validateSupportContact } from '../support.ts';
+import { SUPPORT_MESSAGES, validateSupportContact } from '../support.ts';
 import { oneLine } from '../validation/one-line.ts';
 import { reportRule } from '../validation/schema.ts';
 
 /**
  * POST /api/support/contact (001 §7). Every field defaults to empty so the spec's texts answer in its
  * order; the message is free text (line breaks kept), the type and the address are one line. The
- * sizes here only stop junk before the rules run; the rules give the texts.
+ * sizes here only stop junk before the rules run, with the rules' own texts.
  */
 export const supportContactBodySchema = z
   .object({
-    issue_type: oneLine(z.string().max(200)).default(''),
-    email: oneLine(z.string().max(1000)).default(''),
-    message: z.string().max(50_000).default(''),
+    issue_type: oneLine(
+      z.string({ error: SUPPORT_MESSAGES.issueTypeRequired }).max(200, SUPPORT_MESSAGES.issueTypeRequired),
+    ).default(''),
+    email: oneLine(
+      z.string({ error: SUPPORT_MESSAGES.emailInvalid }).max(1000, SUPPORT_MESSAGES.emailInvalid),
+    ).default(''),
+    message: z
+      .string({ error: SUPPORT_MESSAGES.messageRequired })
+      .max(50_000, SUPPORT_MESSAGES.messageTooLong)
+      .default(''),
   })
   .superRefine((v, ctx) => reportRule(ctx, validateSupportContact(v)));
 export type SupportContactBody = z.infer<typeof supportContactBodySchema>;

@@ -45,6 +45,20 @@ describe('POST /api/support/contact', () => {
         { issue_type: 'bug', email: 'anna@mail.ru', message: 'a'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1) },
         SUPPORT_MESSAGES.messageTooLong,
       ],
+      // Junk far over every size gets the same texts, not a framework's.
+      [
+        { issue_type: 'x'.repeat(300), email: 'anna@mail.ru', message: 'x' },
+        SUPPORT_MESSAGES.issueTypeRequired,
+      ],
+      [
+        { issue_type: 'bug', email: `${'a'.repeat(2000)}@mail.ru`, message: 'x' },
+        SUPPORT_MESSAGES.emailInvalid,
+      ],
+      [
+        { issue_type: 'bug', email: 'anna@mail.ru', message: 'a'.repeat(60_000) },
+        SUPPORT_MESSAGES.messageTooLong,
+      ],
+      [{ issue_type: 42, email: 'anna@mail.ru', message: 'x' }, SUPPORT_MESSAGES.issueTypeRequired],
     ];
     for (const [payload, detail] of cases) {
       expectError(await contact(token, payload), 400, 'validation_failed', detail);
