@@ -126,6 +126,17 @@ describe('support', () => {
       // A guest has no address on file: the field is empty.
       expect(await support.getByLabel('Эл. почта для ответа').inputValue()).toBe('');
       await screenshot(page, `support-dialog-${viewport}`);
+
+      // The light theme too.
+      await page.keyboard.press('Escape');
+      await support.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Переключить тему' }).click();
+      await openFromFooter(page, 'Помощь');
+      await guide.getByRole('table', { name: 'Лимиты по тарифам' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `help-guide-light-${viewport}`);
+      await guide.getByRole('button', { name: 'Написать в поддержку' }).click();
+      await support.waitFor();
+      await screenshot(page, `support-dialog-light-${viewport}`);
       await page.context().close();
     });
   }

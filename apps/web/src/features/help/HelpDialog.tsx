@@ -18,7 +18,7 @@ interface Preview {
   name: string;
 }
 
-function LimitsTable() {
+function LimitsTable({ narrow }: { narrow: boolean }) {
   const table = limitsTable();
   return (
     <div className={classes.tableWrap}>
@@ -26,7 +26,8 @@ function LimitsTable() {
         striped
         withTableBorder
         withColumnBorders
-        fz="sm"
+        fz={narrow ? 'xs' : 'sm'}
+        horizontalSpacing={narrow ? 6 : 'xs'}
         className={classes.table}
         aria-label="Лимиты по тарифам"
         data-testid="limits-table"
@@ -104,7 +105,7 @@ export function HelpDialog() {
   }
 
   function block(kind: GuideBlock) {
-    if (kind === 'limitsTable') return <LimitsTable key={kind} />;
+    if (kind === 'limitsTable') return <LimitsTable key={kind} narrow={narrow ?? false} />;
     if (kind === 'photoExamples') {
       return <PhotoExamples key={kind} items={portraits.data?.items ?? []} onOpen={setPreview} />;
     }
