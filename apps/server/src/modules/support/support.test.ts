@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   CONTROL_CHARS_MESSAGE,
   SUPPORT_MESSAGE_MAX_LENGTH,
@@ -11,6 +12,7 @@ import { createSmtpMailer } from '../../providers/mail/smtp.ts';
 import { useTestApp } from '../../test/app.ts';
 import { bearer, expectError, guest, register } from '../../test/http.ts';
 import { type LocalSmtp, listenSmtp, plainTextOf } from '../../test/mail.ts';
+import { freshAddress, TEST_REDIS_URL, useRedis } from '../../test/redis.ts';
 
 const t = useTestApp();
 
@@ -191,6 +193,25 @@ describe('POST /api/support/contact', () => {
     await t.app.jobs.idle();
     expect(t.mailer.sent).toHaveLength(1);
     expect(t.mailer.sent[0]?.text).toContain('Потерялось?');
+  });
+});
+
+describe('on BullMQ', () => {
+  const redisUp = useRedis('the support mail job on BullMQ');
+
+  it('stores and mails through BullMQ when REDIS_URL is set (real Redis)', async (ctx) => {
+    if (!redisUp()) ctx.skip();
+    // Counters of its own too: the per-address count lives in Redis for an hour.
+    await t.rebuild({
+      env: { REDIS_URL: TEST_REDIS_URL },
+      deps: { counterPrefix: `test-support-${randomBytes(4).toString('hex')}:` },
+    });
+    expect(t.app.jobs.adapter).toBe('bullmq');
+    const { access_token: token } = await guest(t.app, freshAddress());
+    expect((await contact(token, REQUEST)).statusCode).toBe(200);
+    await t.app.jobs.idle();
+    expect(t.mailer.sent.map((m) => m.to)).toEqual(['support@podruga.app']);
+    expect((await rows())[0]?.mailedAt).toBeInstanceOf(Date);
   });
 });
 
