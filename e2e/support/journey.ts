@@ -14,14 +14,15 @@ export interface Journey {
 
 /**
  * One app and one Chromium for the journeys of a file, started before them and stopped after; with
- * `llm`, the app answers from a fake OpenAI-compatible model instead of the offline engine.
+ * `llm`, the app answers from a fake OpenAI-compatible model instead of the offline engine; `env` is
+ * added to the app's environment.
  */
-export function useJourney(options: { llm?: FakeLlmOptions } = {}): Journey {
+export function useJourney(options: { llm?: FakeLlmOptions; env?: Record<string, string> } = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
     if (options.llm) journey.llm = await startFakeLlm(options.llm);
     [journey.app, journey.browser] = await Promise.all([
-      startApp(journey.llm?.appEnv ?? {}),
+      startApp({ ...options.env, ...journey.llm?.appEnv }),
       launchBrowser(),
     ]);
   });

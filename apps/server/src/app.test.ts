@@ -202,6 +202,7 @@ describe('the web app', () => {
       logoText: 'One',
       title: 'One — "лучшая" <подруга>',
       supportEmail: 'a@one.ru',
+      supportTelegram: 'one_help',
     },
     { id: 'two', hosts: ['two.ru'], logoText: 'Two & Co', title: 'Two', supportEmail: 'b@two.ru' },
   ];
@@ -252,6 +253,7 @@ describe('the web app', () => {
       logoText: 'One',
       title: 'One — "лучшая" <подруга>',
       supportEmail: 'a@one.ru',
+      supportTelegram: 'one_help',
     });
   });
 

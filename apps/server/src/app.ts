@@ -44,6 +44,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
+import { SupportRepository } from './modules/support/support.repository.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { SupportService } from './modules/support/support.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -126,6 +129,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** Streaming replies: server.ts recovers those a dead instance left at start-up. */
     replies: LiveReplies;
+    /** Support requests; server.ts queues the mails a stopped process left unsent. */
+    support: SupportService;
   }
 }
 
@@ -272,6 +277,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
   await app.register(messagesRoutes, { prefix: '/api', service: messages });
+  const support = new SupportService({
+    repo: new SupportRepository(database.db),
+    jobs,
+    mailer,
+    brands: config.brands,
+    counters,
+    clock,
+    log: app.log,
+  });
+  app.decorate('support', support);
+  await app.register(supportRoutes, { prefix: '/api/support', service: support, linkContext });
   realtime = await attachRealtime(app, {
     sessions: auth,
     messages,

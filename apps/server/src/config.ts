@@ -104,7 +104,7 @@ const ENV = {
   BRANDS: {
     default: null,
     description:
-      'JSON array of brands {id, hosts, logoText, title, supportEmail}; unset = the two built-in brands',
+      'JSON array of brands {id, hosts, logoText, title, supportEmail, supportTelegram?}; unset = the two built-in brands',
     schema: z
       .string()
       .transform((v, ctx) => {

@@ -22,6 +22,8 @@ async function main(): Promise<void> {
 
   // Upserts the ready-made companions and queues their missing portraits: drawn off the request path.
   await app.catalogue.seed();
+  // Support requests stored but not mailed when a process stopped: mailed now.
+  await app.support.resume();
 
   for (const provider of [...Object.values(app.providers), app.jobs]) {
     if (provider.offline) app.log.warn(provider.describe());

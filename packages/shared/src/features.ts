@@ -20,8 +20,8 @@ const LIVE = {
   appInstall: false,
   /** Push notifications (issue 12). */
   push: false,
-  /** The support form in the menu (issue 12). */
-  supportForm: false,
+  /** The support form (issue 12): POST /api/support/contact, opened from the menu, the footer and the guide. */
+  supportForm: true,
   /** The profile page: account, plan, limits left, companions (issue 12). */
   profile: true,
   /** Deleting the account and exporting chats by oneself; until then, on request to support. */

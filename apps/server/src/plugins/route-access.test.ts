@@ -71,6 +71,7 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/user/stats': { access: 'guest' },
 
   'POST /api/payment/cancel-subscription': { access: 'registered' },
+  'POST /api/support/contact': { access: 'guest' },
 
   'GET /api/characters': { access: 'guest' },
   'POST /api/characters': { access: 'guest' },

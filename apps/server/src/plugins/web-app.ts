@@ -17,7 +17,7 @@ function escapeAttribute(text: string): string {
 
 /**
  * index.html for one brand: its title, and `<meta name="podruga-brand">` carrying what the app needs
- * before any API call (logo text, title, support address).
+ * before any API call (logo text, title, support address and messenger handle).
  */
 function renderIndexHtml(template: string, brand: Brand): string {
   const meta = JSON.stringify({
@@ -25,6 +25,7 @@ function renderIndexHtml(template: string, brand: Brand): string {
     logoText: brand.logoText,
     title: brand.title,
     supportEmail: brand.supportEmail,
+    ...(brand.supportTelegram ? { supportTelegram: brand.supportTelegram } : {}),
   });
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(brand.title)}</title>`)

@@ -2,8 +2,10 @@ import { Outlet } from 'react-router';
 import { AdultGateHost } from '../features/adult/AdultGateHost.tsx';
 import { AnonymousLimitDialogHost } from '../features/auth/AnonymousLimitDialogHost.tsx';
 import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
+import { HelpDialogHost } from '../features/help/HelpDialogHost.tsx';
 import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
 import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost.tsx';
+import { SupportDialogHost } from '../features/support/SupportDialogHost.tsx';
 import { useBoot } from './bootStore.ts';
 import { ThemeColorSync } from './ThemeColorSync.tsx';
 import { TitleSync } from './TitleSync.tsx';
@@ -20,6 +22,8 @@ export function AppRoot() {
       <LegalDialogHost />
       <AnonymousLimitDialogHost />
       <PaywallDialogHost />
+      <HelpDialogHost />
+      <SupportDialogHost />
       {ready && <AdultGateHost />}
     </>
   );

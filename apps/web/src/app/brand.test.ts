@@ -14,6 +14,14 @@ describe('resolveBrand', () => {
     expect(resolveBrand(JSON.stringify(milaya), 'localhost')).toEqual(milaya);
   });
 
+  it('keeps a well-formed Telegram handle and drops anything else', () => {
+    expect(
+      resolveBrand(JSON.stringify({ ...milaya, supportTelegram: 'milaya_help' }), 'x').supportTelegram,
+    ).toBe('milaya_help');
+    const forged = resolveBrand(JSON.stringify({ ...milaya, supportTelegram: 'x"><script>' }), 'x');
+    expect(forged).toEqual(milaya);
+  });
+
   it('falls back to the host when the meta is empty (vite dev)', () => {
     expect(resolveBrand('', 'milaya.app').id).toBe('milaya');
     expect(resolveBrand(null, 'www.podruga.app').id).toBe('podruga');

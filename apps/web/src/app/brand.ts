@@ -5,7 +5,7 @@ export type BrandInfo = Omit<Brand, 'hosts'>;
 
 const BRAND_FIELDS = ['id', 'logoText', 'title', 'supportEmail'] as const;
 
-/** The four fields the server writes into the meta (the shared `Brand` minus its hosts). */
+/** The four fields the server always writes into the meta (the shared `Brand` minus its hosts); `supportTelegram` is optional. */
 function isBrandInfo(value: unknown): value is BrandInfo {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
@@ -26,7 +26,16 @@ export function resolveBrand(
       const parsed: unknown = JSON.parse(metaContent);
       if (isBrandInfo(parsed)) {
         const { id, logoText, title, supportEmail } = parsed;
-        return { id, logoText, title, supportEmail };
+        const telegram = (parsed as { supportTelegram?: unknown }).supportTelegram;
+        return {
+          id,
+          logoText,
+          title,
+          supportEmail,
+          ...(typeof telegram === 'string' && /^\w{5,32}$/.test(telegram)
+            ? { supportTelegram: telegram }
+            : {}),
+        };
       }
     } catch {
       // Unreadable meta: fall back to the host's default below.

@@ -37,5 +37,6 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Table.css';
 import '@mantine/notifications/styles.css';
 import './app.css';

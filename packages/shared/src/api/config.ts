@@ -6,6 +6,11 @@ export const brandSchema = z.object({
   logoText: z.string(),
   title: z.string(),
   supportEmail: z.string(),
+  /** The brand's support handle in Telegram (`name`, without the @); shown beside the address when set. */
+  supportTelegram: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,32}$/, 'supportTelegram: 5–32 letters, digits or _, without the @')
+    .optional(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

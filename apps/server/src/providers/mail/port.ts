@@ -7,6 +7,8 @@ export interface Mail {
   text: string;
   html: string;
   fromName: string;
+  /** Where replies go when it is not the sender (a support request: the user's address). */
+  replyTo?: string;
 }
 
 export interface MailPort extends ProviderInfo {

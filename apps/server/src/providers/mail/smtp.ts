@@ -16,6 +16,7 @@ export function createSmtpMailer(smtpUrl: string, fromAddress: string): MailPort
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
     },
     close: async () => transport.close(),

@@ -1,9 +1,10 @@
-import { type LimitTier, PRODUCT_FEATURES } from '@podruga/shared';
+import { type LimitTier, PRODUCT_FEATURES, SUPPORT_LIMITS_ISSUE } from '@podruga/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getBrand } from '../../app/brand.ts';
 import { render, screen, within } from '../../test/render.tsx';
 import { AuthDialog } from '../auth/AuthDialog.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
+import { useSupportDialog } from '../support/supportStore.ts';
 import { fromRateLimit } from './messages.ts';
 import { RateLimitCard } from './RateLimitCard.tsx';
 import type { LimitStatus } from './store.ts';
@@ -89,11 +90,19 @@ describe('rate-limit card', () => {
     expect(theCard().textContent).toContain('Подтверди эл. почту — будет 20 сообщений в день.');
   });
 
-  it('offers a Plus member the address for larger limits, and a VIP nothing', () => {
-    const { unmount } = showCard('plus');
+  it('offers a Plus member the address and the support form for larger limits, and a VIP nothing', async () => {
+    const { unmount, user } = showCard('plus');
     const mail = within(theCard()).getByRole('link', { name: getBrand().supportEmail });
     expect(mail.getAttribute('href')).toBe(`mailto:${getBrand().supportEmail}`);
     expect(theCard().textContent).toContain('Нужны большие лимиты? Напиши нам:');
+    // The form opens with «Больше грязи (увеличение лимитов)», locked (001 §5, §6).
+    await user.click(within(theCard()).getByRole('button', { name: 'Написать в поддержку' }));
+    expect(useSupportDialog.getState()).toMatchObject({
+      opened: true,
+      presetType: SUPPORT_LIMITS_ISSUE,
+      locked: true,
+    });
+    useSupportDialog.getState().close();
     unmount();
 
     showCard('vip');

@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
+import { SUPPORT_LIMITS_ISSUE } from '@podruga/shared';
 import { useNavigate } from 'react-router';
 import { getBrand } from '../../app/brand.ts';
 import { useAuthDialog } from '../auth/dialogStore.ts';
+import { useSupportDialog } from '../support/supportStore.ts';
 import classes from './ChatPage.module.css';
 import type { ChatMessage } from './messages.ts';
 import {
@@ -67,10 +69,19 @@ export function RateLimitCard({
             </Button>
           )}
           {actions.includes('moreLimits') && (
-            <Text size="sm">
-              Нужны большие лимиты? Напиши нам:{' '}
-              <Anchor href={`mailto:${getBrand().supportEmail}`}>{getBrand().supportEmail}</Anchor>
-            </Text>
+            <>
+              <Text size="sm">
+                Нужны большие лимиты? Напиши нам:{' '}
+                <Anchor href={`mailto:${getBrand().supportEmail}`}>{getBrand().supportEmail}</Anchor>
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => useSupportDialog.getState().open({ type: SUPPORT_LIMITS_ISSUE, locked: true })}
+              >
+                Написать в поддержку
+              </Button>
+            </>
           )}
         </Group>
       )}

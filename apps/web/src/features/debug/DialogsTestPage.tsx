@@ -1,8 +1,11 @@
 import { Button, SimpleGrid, Text, Title } from '@mantine/core';
+import { SUPPORT_LIMITS_ISSUE } from '@podruga/shared';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
 import { useAdultGatePreview } from '../adult/adultGate.ts';
 import { useAnonymousLimitDialog, useAuthDialog } from '../auth/dialogStore.ts';
+import { useHelpDialog } from '../help/helpStore.ts';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
+import { useSupportDialog } from '../support/supportStore.ts';
 
 /** /test/dialogs (debug, 002 §2): opens every dialog the app has so far. */
 export function DialogsTestPage() {
@@ -22,6 +25,12 @@ export function DialogsTestPage() {
     { label: 'Политика конфиденциальности', open: () => showLegal('privacy') },
     { label: 'Лимит анонимных сессий', open: openLimit },
     { label: 'Подтверждение 18+ (просмотр)', open: () => useAdultGatePreview.setState({ preview: true }) },
+    { label: 'Помощь', open: () => useHelpDialog.getState().open() },
+    { label: 'Поддержка', open: () => useSupportDialog.getState().open() },
+    {
+      label: 'Поддержка: лимиты для Plus',
+      open: () => useSupportDialog.getState().open({ type: SUPPORT_LIMITS_ISSUE, locked: true }),
+    },
   ];
 
   return (

@@ -1,7 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import { getBrand } from '../../app/brand.ts';
 import { LockIcon } from '../../shared/ui/icons.tsx';
+import { useHelpDialog } from '../help/helpStore.ts';
 import { type LegalDocumentId, useLegalDialog } from '../legal/legalDialogStore.ts';
+import { useSupportDialog } from '../support/supportStore.ts';
 import classes from './Footer.module.css';
 
 const LEGAL_LINKS: readonly { doc: LegalDocumentId; label: string }[] = [
@@ -10,7 +12,7 @@ const LEGAL_LINKS: readonly { doc: LegalDocumentId; label: string }[] = [
 ];
 
 /**
- * Encryption notice, legal links, copyright (001 §2 Footer). The notice says what really happens
+ * Encryption notice, legal links, help and support, copyright (001 §2 Footer). The notice says what really happens
  * (DESIGN §6): encrypted in transit and at rest, not end-to-end — the AI on our servers reads the chat.
  */
 export function Footer() {
@@ -27,6 +29,25 @@ export function Footer() {
           </span>
         </Text>
         <div className={classes.links}>
+          {/* The guide and the support form, reachable from every page (the user menu has them too). */}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            className={classes.link}
+            onClick={() => useHelpDialog.getState().open()}
+          >
+            Помощь
+          </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            className={classes.link}
+            onClick={() => useSupportDialog.getState().open()}
+          >
+            Поддержка
+          </Anchor>
           {LEGAL_LINKS.map(({ doc, label }) => (
             <Anchor
               key={doc}

@@ -3,7 +3,10 @@ import { create } from 'zustand';
 interface SupportDialogState {
   opened: boolean;
   everOpened: boolean;
-  /** A preset issue type (one of the support form's types, 001 §5), and whether the user may change it. */
+  /**
+   * A preset issue type (one of the support form's types, 001 §5) — its id (`SUPPORT_ISSUE_TYPES`, e.g.
+   * `SUPPORT_LIMITS_ISSUE`) or its Russian label — and whether the user may change it.
+   */
   presetType: string | null;
   locked: boolean;
   open: (preset?: { type: string; locked?: boolean }) => void;

@@ -1,0 +1,119 @@
+import { type CatalogueItem, LIMIT_TIERS, TIER_LIMITS } from '@podruga/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubApi } from '../../test/api.ts';
+import { act, render, screen, waitFor, within } from '../../test/render.tsx';
+import { useSupportDialog } from '../support/supportStore.ts';
+import { HelpDialog } from './HelpDialog.tsx';
+import { useHelpDialog } from './helpStore.ts';
+
+const portrait = (id: string, name: string, image: string | null) =>
+  ({ id, name, image, summary: '', age: 25 }) as unknown as CatalogueItem;
+
+function openGuide(
+  items: CatalogueItem[] = [portrait('mia', 'Мия', 'mia.png'), portrait('eva', 'Ева', null)],
+) {
+  stubApi({ 'GET /api/catalogue': () => ({ items }) });
+  const view = render(<HelpDialog />);
+  act(() => useHelpDialog.getState().open());
+  return view;
+}
+
+const guide = () => screen.getByRole('dialog', { name: 'Как всё устроено' });
+const preview = () => screen.queryByRole('dialog', { name: 'Мия' });
+
+afterEach(() => {
+  act(() => {
+    useHelpDialog.getState().close();
+    useSupportDialog.getState().close();
+  });
+});
+
+describe('help guide (001 §2 Dialogs)', () => {
+  it('has 8 sections, each with a heading, and a way to each from the top', () => {
+    openGuide();
+    const sections = within(guide()).getAllByTestId('help-section');
+    expect(sections).toHaveLength(8);
+    const titles = sections.map((s) => within(s).getByRole('heading').textContent);
+    const nav = within(guide()).getByRole('navigation', { name: 'Разделы' });
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(titles);
+  });
+
+  it('shows the limits of the tiers one can reach, with the numbers of TIER_LIMITS', () => {
+    openGuide();
+    const table = within(guide()).getByRole('table', { name: 'Лимиты по тарифам' });
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const messages = rows.find((r) => within(r).getByRole('rowheader').textContent === 'Сообщения');
+    const companions = rows.find((r) => within(r).getByRole('rowheader').textContent === 'Подруги');
+    const cells = (row: HTMLElement | undefined) =>
+      row
+        ? within(row)
+            .getAllByRole('cell')
+            .map((c) => c.textContent)
+        : [];
+    // Guest, account and confirmed e-mail today (the app's tier, Plus and VIP join as they go live).
+    expect(header.slice(1)).toEqual(['Гость', 'Аккаунт', 'Почта подтверждена']);
+    const shown = ['guest', 'free', 'verified'] as const;
+    expect(cells(messages)).toEqual(shown.map((t) => `${TIER_LIMITS[t].messagesPerDay}/день`));
+    expect(cells(companions)).toEqual(shown.map((t) => String(TIER_LIMITS[t].companions)));
+    expect(LIMIT_TIERS).toEqual(expect.arrayContaining([...shown]));
+  });
+
+  it('shows the app’s own portraits as examples; a preview closes on Escape, the backdrop and its button', async () => {
+    const { user } = openGuide();
+    const open = await within(guide()).findByRole('button', { name: 'Открыть портрет: Мия' });
+    // A portrait not drawn yet is left out.
+    expect(within(guide()).queryByRole('button', { name: 'Открыть портрет: Ева' })).toBeNull();
+
+    await user.click(open);
+    expect(
+      within(preview() as HTMLElement)
+        .getByRole('img')
+        .getAttribute('src'),
+    ).toBe('/pics/mia.png');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(preview()).toBeNull());
+    expect(useHelpDialog.getState().opened).toBe(true);
+
+    await user.click(open);
+    const overlay = document.querySelectorAll('.mantine-Modal-overlay');
+    await user.click(overlay[overlay.length - 1] as HTMLElement);
+    await waitFor(() => expect(preview()).toBeNull());
+    expect(useHelpDialog.getState().opened).toBe(true);
+
+    await user.click(open);
+    await user.click(within(preview() as HTMLElement).getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(preview()).toBeNull());
+    expect(useHelpDialog.getState().opened).toBe(true);
+  });
+
+  it('says so when no portrait is drawn yet', async () => {
+    openGuide([portrait('eva', 'Ева', null)]);
+    expect(
+      await within(guide()).findByText('Примеры появятся, как только генератор их нарисует.'),
+    ).toBeTruthy();
+  });
+
+  it('marks the parts that are not live as coming, with no buttons in them', () => {
+    openGuide();
+    for (const title of ['Голосовые сообщения и звонки', 'Видео']) {
+      const section = within(guide()).getByRole('region', { name: new RegExp(title) });
+      expect(within(section).getByText('скоро')).toBeTruthy();
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(within(section).queryByRole('link')).toBeNull();
+    }
+  });
+
+  it('«Написать в поддержку» closes the guide and opens the support form', async () => {
+    const { user } = openGuide();
+    await user.click(within(guide()).getByRole('button', { name: 'Написать в поддержку' }));
+    expect(useHelpDialog.getState().opened).toBe(false);
+    expect(useSupportDialog.getState()).toMatchObject({ opened: true, presetType: null, locked: false });
+  });
+});

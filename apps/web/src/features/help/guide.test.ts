@@ -1,0 +1,59 @@
+import { LIMIT_TIERS, PRODUCT_FEATURES, type ProductFeature, TIER_LIMITS } from '@podruga/shared';
+import { describe, expect, it } from 'vitest';
+import { guideSections, limitsTable } from './guide.ts';
+
+const ALL_LIVE = Object.fromEntries(Object.keys(PRODUCT_FEATURES).map((k) => [k, true])) as Record<
+  ProductFeature,
+  boolean
+>;
+const NONE_LIVE = Object.fromEntries(Object.keys(PRODUCT_FEATURES).map((k) => [k, false])) as Record<
+  ProductFeature,
+  boolean
+>;
+
+describe('the guide’s limits table', () => {
+  it('once everything is live: every tier and resource, in the spec’s display (001 §9)', () => {
+    const table = limitsTable(ALL_LIVE);
+    expect(table.tiers.map((t) => t.tier)).toEqual([...LIMIT_TIERS]);
+    const row = (label: string) => table.rows.find((r) => r.label === label)?.cells;
+    expect(row('Сообщения')).toEqual(LIMIT_TIERS.map((t) => `${TIER_LIMITS[t].messagesPerDay}/день`));
+    expect(row('Голос')).toEqual(
+      LIMIT_TIERS.map((t) => {
+        const s = TIER_LIMITS[t].voiceSecondsPerDay;
+        return s < 60 ? `${s} сек/день` : `${s / 60} мин/день`;
+      }),
+    );
+    expect(row('Видео')).toEqual(
+      LIMIT_TIERS.map((t) =>
+        TIER_LIMITS[t].videosPerDay === 0 ? 'Недоступно' : `${TIER_LIMITS[t].videosPerDay}/день`,
+      ),
+    );
+    expect(row('Подруги')).toEqual(
+      LIMIT_TIERS.map((t) =>
+        TIER_LIMITS[t].companions === null ? 'Безлимитно' : String(TIER_LIMITS[t].companions),
+      ),
+    );
+  });
+
+  it('shows only the tiers one can reach and the resources that exist', () => {
+    const table = limitsTable(NONE_LIVE);
+    expect(table.tiers.map((t) => t.tier)).toEqual(['guest', 'free', 'verified']);
+    expect(table.rows.map((r) => r.label)).toEqual(['Сообщения', 'Подруги']);
+  });
+});
+
+describe('the guide’s sections', () => {
+  it('are 8 either way; the parts not live say they are coming, and none names Plus as for sale', () => {
+    for (const features of [ALL_LIVE, NONE_LIVE]) expect(guideSections(features)).toHaveLength(8);
+    const soon = guideSections(NONE_LIVE)
+      .filter((s) => s.soon)
+      .map((s) => s.id);
+    expect(soon).toEqual(['voice', 'video', 'install']);
+    expect(guideSections(ALL_LIVE).some((s) => s.soon)).toBe(false);
+    const text = guideSections(NONE_LIVE)
+      .flatMap((s) => s.paragraphs)
+      .join(' ');
+    expect(text).not.toMatch(/купи|оплат/i);
+    expect(text).toContain(`${TIER_LIMITS.verified.messagesPerDay} сообщений`);
+  });
+});
