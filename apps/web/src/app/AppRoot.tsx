@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { AdultGateHost } from '../features/adult/AdultGateHost.tsx';
 import { AnonymousLimitDialogHost } from '../features/auth/AnonymousLimitDialogHost.tsx';
 import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
+import { InstallDialogHost } from '../features/install/InstallDialogHost.tsx';
 import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
 import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost.tsx';
 import { useBoot } from './bootStore.ts';
@@ -20,6 +21,7 @@ export function AppRoot() {
       <LegalDialogHost />
       <AnonymousLimitDialogHost />
       <PaywallDialogHost />
+      <InstallDialogHost />
       {ready && <AdultGateHost />}
     </>
   );

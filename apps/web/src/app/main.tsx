@@ -5,12 +5,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { initInstall } from '../features/install/installStore.ts';
+import { watchPwaStatus } from '../features/install/pwaStatus.ts';
 import { trackActivity } from '../shared/activity.ts';
 import { applyBodyClasses, bootApp } from './boot.ts';
 import { LazyNotifications } from './LazyNotifications.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { setRouter } from './navigation.ts';
 import { routes } from './routes.tsx';
+import { registerServiceWorker } from './serviceWorker.ts';
 import { darkModeManager, theme } from './theme.ts';
 import { wireApiClient } from './wiring.ts';
 
@@ -21,7 +24,10 @@ const queryClient = new QueryClient({
 trackActivity();
 wireApiClient();
 applyBodyClasses();
+initInstall();
 void bootApp(queryClient);
+watchPwaStatus();
+registerServiceWorker();
 
 /** The router and the first render. */
 function start(rootElement: HTMLElement): void {
