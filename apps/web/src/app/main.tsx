@@ -5,8 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { initInstall } from '../features/install/installStore.ts';
-import { watchPwaStatus } from '../features/install/pwaStatus.ts';
+import { initInstall, whenInstalled } from '../features/install/installStore.ts';
 import { trackActivity } from '../shared/activity.ts';
 import { applyBodyClasses, bootApp } from './boot.ts';
 import { LazyNotifications } from './LazyNotifications.tsx';
@@ -26,7 +25,8 @@ wireApiClient();
 applyBodyClasses();
 initInstall();
 void bootApp(queryClient);
-watchPwaStatus();
+// Only the installed app marks its user (001 §4): other visitors never load that code.
+whenInstalled(() => void import('../features/install/pwaStatus.ts').then((m) => m.watchPwaStatus()));
 registerServiceWorker();
 
 /** The router and the first render. */

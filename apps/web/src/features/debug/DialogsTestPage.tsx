@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Text, Title } from '@mantine/core';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
 import { useAdultGatePreview } from '../adult/adultGate.ts';
 import { useAnonymousLimitDialog, useAuthDialog } from '../auth/dialogStore.ts';
+import { requestInstall, useInstallDialog } from '../install/installStore.ts';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
 
 /** /test/dialogs (debug, 002 §2): opens every dialog the app has so far. */
@@ -22,6 +23,8 @@ export function DialogsTestPage() {
     { label: 'Политика конфиденциальности', open: () => showLegal('privacy') },
     { label: 'Лимит анонимных сессий', open: openLimit },
     { label: 'Подтверждение 18+ (просмотр)', open: () => useAdultGatePreview.setState({ preview: true }) },
+    { label: 'Установить приложение', open: () => void requestInstall() },
+    { label: 'Инструкции по установке', open: () => useInstallDialog.getState().open() },
   ];
 
   return (

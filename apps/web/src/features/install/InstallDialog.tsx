@@ -2,9 +2,9 @@ import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Dialog, DialogActions } from '../../shared/ui/Dialog.tsx';
 import { detectBrowser, INSTALL_BROWSERS, type InstallBrowser } from './detect.ts';
+import { INSTALL_DIALOG_TEXTS as INSTALL_TEXTS } from './dialogTexts.ts';
 import { useInstallDialog } from './installStore.ts';
 import { BROWSER_LABELS, instructionsFor } from './instructions.ts';
-import { INSTALL_TEXTS } from './texts.ts';
 
 /**
  * The manual install instructions (001 §2 "App install instructions"): the steps for the browser this
@@ -53,10 +53,15 @@ export function InstallDialog() {
             ))}
           </List>
         )}
-        {note && (
+        {note && steps.length === 0 && (
           <Alert color="yellow" variant="light" p="sm">
             <Text size="sm">{note}</Text>
           </Alert>
+        )}
+        {note && steps.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
         )}
       </Stack>
       <DialogActions>

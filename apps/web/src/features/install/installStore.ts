@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@podruga/shared';
 import { create } from 'zustand';
 import { local } from '../../shared/storage.ts';
-import { type InstalledSignals, isInstalled, runsInstalled } from './detect.ts';
+import { type InstalledSignals, isInstalled, runsInstalled } from './installedMode.ts';
 import { INSTALL_TEXTS } from './texts.ts';
 
 /** Chromium's `beforeinstallprompt` event (not in TypeScript's DOM types). */
@@ -109,4 +109,17 @@ export async function requestInstall(): Promise<void> {
   } catch {
     useInstallDialog.getState().open();
   }
+}
+
+/** Runs `callback` once the app counts as installed: now, or when it becomes so (an accepted prompt). */
+export function whenInstalled(callback: () => void): void {
+  if (useInstall.getState().installed) {
+    callback();
+    return;
+  }
+  const stop = useInstall.subscribe((state) => {
+    if (!state.installed) return;
+    stop();
+    callback();
+  });
 }

@@ -27,14 +27,15 @@ export function instructionsFor(browser: InstallBrowser, info: BrowserInfo): Ins
     case 'safari': {
       // Home-screen apps: Safari 16 on iOS (16.4 for every iOS browser), «Добавить в Dock» from Safari 17 on
       // a Mac. The version is known only when this is Safari (or iOS); another browser's choice shows the steps.
-      const minimum = mobile ? SAFARI_MIN_VERSION : SAFARI_MIN_VERSION + 1;
+      const minimum = info.ios || mobile ? SAFARI_MIN_VERSION : SAFARI_MIN_VERSION + 1;
       if (info.safariVersion !== null && info.safariVersion < minimum) {
         return {
           steps: [],
           note: `В этой версии Safari установка приложений не поддерживается: нужен Safari ${minimum} или новее. Обнови ${mobile ? 'iOS' : 'macOS'} в настройках.`,
         };
       }
-      if (!mobile) {
+      const onMac = info.browser === 'safari' && !info.ios && !mobile;
+      if (onMac) {
         return {
           steps: ['Открой меню «Файл» в строке меню.', 'Выбери «Добавить в Dock».', 'Нажми «Добавить».'],
         };
@@ -45,6 +46,10 @@ export function instructionsFor(browser: InstallBrowser, info: BrowserInfo): Ins
           `Прокрути список и выбери ${HOME}.`,
           'Нажми «Добавить» — значок появится на экране «Домой».',
         ],
+        // Safari chosen from another browser: the iPhone's steps, and the Mac's in a line.
+        ...(info.ios
+          ? {}
+          : { note: `На Mac (Safari ${SAFARI_MIN_VERSION + 1} и новее): «Файл» → «Добавить в Dock».` }),
       };
     }
     case 'chrome':
