@@ -22,7 +22,7 @@ function offerUpdate(waiting: ServiceWorker): void {
   );
 }
 
-function watchForUpdates(registration: ServiceWorkerRegistration): void {
+export function watchForUpdates(registration: ServiceWorkerRegistration): void {
   // Only when a worker already controls the page: the first install is not an update.
   const offerIfWaiting = () => {
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
@@ -38,7 +38,7 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 }
 
 /** A clicked notification asks the open app to go to its path (src/sw/notifications.ts); we answer. */
-function onWorkerMessage(event: MessageEvent): void {
+export function onWorkerMessage(event: MessageEvent): void {
   const data = event.data as { type?: unknown; url?: unknown } | null;
   if (data?.type !== SW_MESSAGES.navigate || typeof data.url !== 'string' || !data.url.startsWith('/'))
     return;
