@@ -25,7 +25,6 @@ export const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
   start_url: '/?pwa=true',
   scope: '/',
   display: 'standalone',
-  orientation: 'portrait',
   theme_color: THEME_COLORS.dark,
   background_color: THEME_COLORS.dark,
   categories: ['entertainment', 'lifestyle', 'social'],
