@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PushPayload, PWA_PUSH_PROMPT_DELAY_MS } from '@podruga/shared';
@@ -235,6 +235,43 @@ describe('the installable app', () => {
       await screenshot(page, `pwa-install-safari-${viewport}`);
       await dialog.getByRole('button', { name: 'Понятно' }).click();
       await dialog.waitFor({ state: 'detached' });
+      await ctx.close();
+    }
+  });
+
+  it('a new version waits for «Обновить», then takes over with one reload', async () => {
+    const ctx = await newVisitor(journey.browser, 'phone');
+    const page = await ctx.newPage();
+    await page.goto(journey.app.url);
+    await passAdultGate(page);
+    await controllingWorker(page);
+
+    // A deploy of a new build: the same app with a different worker.
+    const built = new URL('../apps/web/dist/sw.js', import.meta.url).pathname;
+    const original = readFileSync(built, 'utf8');
+    try {
+      writeFileSync(built, `${original}\n// the next version\n`);
+      await journey.app.restart('graceful');
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Доступна новая версия' });
+      await toast.waitFor();
+      await screenshot(page, 'pwa-update-phone');
+      const reloaded = page.waitForEvent('load');
+      await toast.getByRole('button', { name: 'Обновить' }).click();
+      await reloaded;
+      await expectSettled(page, /\/$/, page.getByRole('button', { name: 'Меню пользователя' }));
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting !== null, controlled: !!navigator.serviceWorker.controller };
+      });
+      expect(state).toEqual({ waiting: false, controlled: true });
+      expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+    } finally {
+      writeFileSync(built, original);
+      await journey.app.restart('graceful');
       await ctx.close();
     }
   });
