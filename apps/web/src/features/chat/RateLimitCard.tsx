@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { getBrand } from '../../app/brand.ts';
 import { useAuthDialog } from '../auth/dialogStore.ts';
+import { requestInstall } from '../install/installStore.ts';
 import classes from './ChatPage.module.css';
 import type { ChatMessage } from './messages.ts';
 import {
@@ -59,6 +60,11 @@ export function RateLimitCard({
           {actions.includes('register') && (
             <Button size="xs" variant="light" onClick={() => useAuthDialog.getState().open('register')}>
               Регистрация
+            </Button>
+          )}
+          {actions.includes('install') && (
+            <Button size="xs" variant="light" onClick={() => void requestInstall()}>
+              Установить приложение
             </Button>
           )}
           {actions.includes('plus') && (
