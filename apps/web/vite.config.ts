@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { WEB_APP_MANIFEST } from './build/manifest.ts';
+import { pwaIcons } from './build/pwaIcons.ts';
 
 /** The API (apps/server) in development; production serves this build from the same origin. */
 const API = process.env.PODRUGA_API ?? 'http://localhost:8080';
@@ -32,8 +36,35 @@ const precompress = compression({
   skipIfLargerOrEqual: true,
 });
 
+/**
+ * The installable app (issue 12): our own service worker `src/sw.ts` (injectManifest) at `/sw.js`, the
+ * manifest template (build/manifest.ts) and the icons drawn from the favicon. The page registers the
+ * worker itself after load (src/app/serviceWorker.ts): nothing is injected into index.html but the
+ * manifest link.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: WEB_APP_MANIFEST,
+  includeManifestIcons: false,
+  injectManifest: {
+    // The app shell: scripts, styles, icons and the offline page. index.html is left out: the server
+    // renders it per brand, and navigations go to the network first (src/sw.ts).
+    globPatterns: ['**/*.{js,css,svg,png,woff2,html}'],
+    globIgnores: ['index.html', '**/*.br', '**/*.gz', 'sw.js'],
+    buildPlugins: { vite: [] },
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress],
+  plugins: [
+    react(),
+    precompress,
+    pwaIcons(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
+    pwa,
+  ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -17,6 +17,8 @@ export const NOTIFICATION_TIMEOUT_MS = 3_000;
 
 export const REDIRECT_LOOP_MAX = 5;
 export const REDIRECT_LOOP_WINDOW_MS = 5_000;
+/** The installed app offers the push permission dialog this long after marking the user (001 §4, §9). */
+export const PWA_PUSH_PROMPT_DELAY_MS = 2_000;
 export const DEBUG_ACCESS_MS = 24 * 60 * 60 * 1000;
 
 /** Lifetimes we set where the spec is silent. */
@@ -39,6 +41,12 @@ export const STORAGE_KEYS = {
   debugScroll: 'debugScroll',
   lastVisitedPath: 'lastVisitedPath',
   adultConfirmed: 'adult_confirmed',
+  /** The native install prompt was accepted on this device (001 §3). */
+  installedPwa: 'installed_pwa',
+  /** This device has run the installed app (001 §3). */
+  isPwa: 'isPwa',
+  /** The installed app has offered the push permission dialog once (001 §4). */
+  pwaPushPrompted: 'pwa_push_notification_prompted',
 } as const;
 
 /** Session storage keys. */

@@ -17,7 +17,7 @@ const LIVE = {
   /** Creation by likeness, /ex (issue 16). */
   likeness: false,
   /** The installable app and its higher daily limit (issue 12). */
-  appInstall: false,
+  appInstall: true,
   /** Push notifications (issue 12). */
   push: false,
   /** The support form (issue 12): POST /api/support/contact, opened from the menu, the footer and the guide. */

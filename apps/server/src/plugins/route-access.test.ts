@@ -66,6 +66,7 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/auth/resend-verification': { access: 'registered' },
 
   'POST /api/user/confirm-adult': { access: 'guest' },
+  'POST /api/user/set-pwa-status': { access: 'registered' },
   'GET /api/user/message-limits': { access: 'guest' },
   'GET /api/user/limits/status': { access: 'guest' },
   'GET /api/user/stats': { access: 'guest' },

@@ -32,7 +32,20 @@ function renderIndexHtml(template: string, brand: Brand): string {
     .replace(
       /<meta\s+name="podruga-brand"\s+content="[^"]*"\s*\/?>/,
       () => `<meta name="podruga-brand" content="${escapeAttribute(meta)}" />`,
+    )
+    .replace(
+      /<meta\s+name="apple-mobile-web-app-title"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="apple-mobile-web-app-title" content="${escapeAttribute(brand.logoText)}" />`,
     );
+}
+
+/**
+ * The web app manifest for one brand: the build's manifest (apps/web/build/manifest.ts) with the brand's
+ * names, so the installed app carries the name of the site it was installed from.
+ */
+export function renderManifest(template: string, brand: Brand): string {
+  const manifest = JSON.parse(template) as Record<string, unknown>;
+  return JSON.stringify({ ...manifest, name: brand.title, short_name: brand.logoText });
 }
 
 type Encoding = 'br' | 'gzip';
@@ -55,21 +68,27 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-/** A rendered page and its brotli and gzip forms, made once at start. */
+/** A rendered file and its brotli and gzip forms, made once at start. */
 interface Page {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-function compressedPage(html: string): Page {
-  const identity = Buffer.from(html, 'utf8');
+function compressedPage(text: string): Page {
+  const identity = Buffer.from(text, 'utf8');
   return {
     identity,
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(identity, { level: 9 }),
   };
 }
+
+/** The web app manifest: rendered per brand like index.html, never sent as the build wrote it. */
+const MANIFEST = 'manifest.webmanifest';
+
+/** The service worker (apps/web/src/sw.ts): JavaScript, always revalidated, its scope the whole site. */
+const SERVICE_WORKER = 'sw.js';
 
 /** Files the web build writes .br/.gz variants of (vite-plugin-compression2, apps/web/vite.config.ts). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml|map)(?:\.br|\.gz)?$/;
@@ -111,24 +130,23 @@ export async function registerWebApp(
   const pages = new Map(
     brands.map((brand) => [brand.id, compressedPage(renderIndexHtml(template, brand))] as const),
   );
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pages.get(brandForHost(brands, request.host).id);
-    if (!page) throw errors.notFound();
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? page[encoding] : page.identity);
-  };
+  const sendBranded =
+    (rendered: Map<string, Page>, type: string) => (request: FastifyRequest, reply: FastifyReply) => {
+      const page = rendered.get(brandForHost(brands, request.host).id);
+      if (!page) throw errors.notFound();
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type(type);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? page[encoding] : page.identity);
+    };
+  const sendIndex = sendBranded(pages, 'text/html; charset=utf-8');
 
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
     // index.html is always served rendered, never as the raw template; the .br/.gz variants are sent in
     // place of their file (preCompressed), never under their own names.
-    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    globIgnore: ['index.html', MANIFEST, SERVICE_WORKER, '**/*.br', '**/*.gz'],
     index: false,
     cacheControl: false,
     preCompressed: true,
@@ -139,6 +157,25 @@ export async function registerWebApp(
     },
   });
   app.get('/', sendIndex);
+  const manifestFile = join(webDistDir, MANIFEST);
+  if (existsSync(manifestFile)) {
+    const manifestTemplate = readFileSync(manifestFile, 'utf8');
+    const manifests = new Map(
+      brands.map((brand) => [brand.id, compressedPage(renderManifest(manifestTemplate, brand))] as const),
+    );
+    app.get(`/${MANIFEST}`, sendBranded(manifests, 'application/manifest+json; charset=utf-8'));
+  }
+  const serviceWorkerFile = join(webDistDir, SERVICE_WORKER);
+  if (existsSync(serviceWorkerFile)) {
+    // The same worker for every brand (a worker belongs to one origin, so to one brand).
+    const worker = compressedPage(readFileSync(serviceWorkerFile, 'utf8'));
+    const workers = new Map(brands.map((brand) => [brand.id, worker] as const));
+    const sendWorker = sendBranded(workers, 'text/javascript; charset=utf-8');
+    app.get(`/${SERVICE_WORKER}`, (request, reply) => {
+      reply.header('service-worker-allowed', '/');
+      return sendWorker(request, reply);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiOrAsset(request.url)) {
       return sendIndex(request, reply);

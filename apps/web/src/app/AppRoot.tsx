@@ -3,6 +3,7 @@ import { AdultGateHost } from '../features/adult/AdultGateHost.tsx';
 import { AnonymousLimitDialogHost } from '../features/auth/AnonymousLimitDialogHost.tsx';
 import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
 import { HelpDialogHost } from '../features/help/HelpDialogHost.tsx';
+import { InstallDialogHost } from '../features/install/InstallDialogHost.tsx';
 import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
 import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost.tsx';
 import { SupportDialogHost } from '../features/support/SupportDialogHost.tsx';
@@ -24,6 +25,7 @@ export function AppRoot() {
       <PaywallDialogHost />
       <HelpDialogHost />
       <SupportDialogHost />
+      <InstallDialogHost />
       {ready && <AdultGateHost />}
     </>
   );

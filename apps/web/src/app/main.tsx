@@ -5,12 +5,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { initInstall, whenInstalled } from '../features/install/installStore.ts';
 import { trackActivity } from '../shared/activity.ts';
 import { applyBodyClasses, bootApp } from './boot.ts';
 import { LazyNotifications } from './LazyNotifications.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { setRouter } from './navigation.ts';
 import { routes } from './routes.tsx';
+import { registerServiceWorker } from './serviceWorker.ts';
 import { darkModeManager, theme } from './theme.ts';
 import { wireApiClient } from './wiring.ts';
 
@@ -21,7 +23,11 @@ const queryClient = new QueryClient({
 trackActivity();
 wireApiClient();
 applyBodyClasses();
+initInstall();
 void bootApp(queryClient);
+// Only the installed app marks its user (001 §4): other visitors never load that code.
+whenInstalled(() => void import('../features/install/pwaStatus.ts').then((m) => m.watchPwaStatus()));
+registerServiceWorker();
 
 /** The router and the first render. */
 function start(rootElement: HTMLElement): void {

@@ -23,3 +23,9 @@ export function enterMaintenance(): void {
   maintenance = true;
   if (router?.state.initialized) void router.navigate('/maintenance', { replace: true });
 }
+
+/** Client-side navigation from outside React (a clicked notification); a full load before the router exists. */
+export function navigateTo(path: string): void {
+  if (router?.state.initialized) void router.navigate(path);
+  else location.assign(path);
+}

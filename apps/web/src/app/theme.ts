@@ -12,8 +12,7 @@ export const theme = createTheme({
   cursorType: 'pointer',
 });
 
-/** Browser chrome colour per scheme (the `theme-color` meta), matching Mantine's body colours. */
-export const THEME_COLORS = { dark: '#1a1b1e', light: '#ffffff' } as const;
+export { THEME_COLORS } from './themeColors.ts';
 
 /** Dark mode lives in localStorage `darkMode` as "true"/"false" (000 §3); dark when nothing is saved. */
 export function darkModeManager(): MantineColorSchemeManager {

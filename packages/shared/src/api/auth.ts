@@ -108,6 +108,15 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 /** POST /api/user/confirm-adult: the 18+ gate is remembered on the user, not only in the browser. */
 export const confirmAdultResponseSchema = z.object({ adult_confirmed: z.literal(true) });
 
+/**
+ * POST /api/user/set-pwa-status (001 §7): "boolean true, JSON content type". The object form
+ * `{ "is_pwa_user": true }` is accepted too; the flag is only ever set, never cleared (decision 0017).
+ */
+export const setPwaStatusBodySchema = z.union([z.literal(true), z.object({ is_pwa_user: z.literal(true) })], {
+  error: 'Отметить установленное приложение можно только значением true',
+});
+export type SetPwaStatusBody = z.infer<typeof setPwaStatusBodySchema>;
+
 export const verificationStatusSchema = z.object({ email_verified: z.boolean() });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 

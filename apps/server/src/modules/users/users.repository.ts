@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -11,5 +11,15 @@ export class UsersRepository {
       .update(users)
       .set({ adultConfirmedAt: at })
       .where(and(eq(users.id, userId), isNull(users.adultConfirmedAt)));
+  }
+
+  /** Sets `is_pwa_user`; the row as it is now. */
+  async markPwaUser(userId: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ isPwaUser: true })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
   }
 }

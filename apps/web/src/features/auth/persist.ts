@@ -47,8 +47,15 @@ export function writeCachedUser(user: User): void {
   (tokenHome() ?? local).set(STORAGE_KEYS.userCache, JSON.stringify(user));
 }
 
-/** Device settings that survive a logout (000 §4 keeps the dark mode; the age answer is the device's). */
-const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.darkMode, STORAGE_KEYS.adultConfirmed];
+/** Device settings that survive a logout (000 §4 keeps the dark mode; the age answer and the install are the device's). */
+const KEPT_ON_LOGOUT: readonly string[] = [
+  STORAGE_KEYS.darkMode,
+  STORAGE_KEYS.adultConfirmed,
+  // The app is installed on this device whoever is signed in (001 §4 "App installation").
+  STORAGE_KEYS.installedPwa,
+  STORAGE_KEYS.isPwa,
+  STORAGE_KEYS.pwaPushPrompted,
+];
 
 /** Clears the local data of the session (000 §4): everything but the device settings. */
 export function clearLocalData(): void {

@@ -1,9 +1,10 @@
 import { type LimitTier, PRODUCT_FEATURES, SUPPORT_LIMITS_ISSUE } from '@podruga/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getBrand } from '../../app/brand.ts';
-import { render, screen, within } from '../../test/render.tsx';
+import { render, screen, waitFor, within } from '../../test/render.tsx';
 import { AuthDialog } from '../auth/AuthDialog.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
+import { useInstall, useInstallDialog } from '../install/installStore.ts';
 import { useSupportDialog } from '../support/supportStore.ts';
 import { fromRateLimit } from './messages.ts';
 import { RateLimitCard } from './RateLimitCard.tsx';
@@ -84,10 +85,21 @@ describe('rate-limit card', () => {
     expect(buttons()).toEqual(['Регистрация']);
     // The guest registered: the same card stops offering registration.
     rerender(<RateLimitCard message={card('guest')} limit={{ tier: 'free', room: false }} now={T0} />);
-    expect(buttons()).toEqual([]);
+    // What a free user can do today without paying: confirm the e-mail, install the app (000 §4).
+    expect(buttons()).toEqual(['Установить приложение']);
     expect(theCard().textContent).not.toContain('С регистрацией');
-    // What a free user can do today without paying: confirm the e-mail.
-    expect(theCard().textContent).toContain('Подтверди эл. почту — будет 20 сообщений в день.');
+    expect(theCard().textContent).toContain(
+      'Подтверди эл. почту — будет 20 сообщений в день, в приложении — 30.',
+    );
+  });
+
+  it('«Установить приложение» starts the install flow: the instructions when the browser has no prompt', async () => {
+    useInstall.setState({ installed: false, deferredPrompt: null });
+    useInstallDialog.setState({ opened: false, everOpened: false });
+    const { user } = showCard('verified');
+    expect(theCard().textContent).toContain('В приложении — 30 сообщений в день.');
+    await user.click(within(theCard()).getByRole('button', { name: 'Установить приложение' }));
+    await waitFor(() => expect(useInstallDialog.getState().opened).toBe(true));
   });
 
   it('offers a Plus member the address and the support form for larger limits, and a VIP nothing', async () => {

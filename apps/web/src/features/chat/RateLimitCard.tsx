@@ -3,6 +3,7 @@ import { SUPPORT_LIMITS_ISSUE } from '@podruga/shared';
 import { useNavigate } from 'react-router';
 import { getBrand } from '../../app/brand.ts';
 import { useAuthDialog } from '../auth/dialogStore.ts';
+import { requestInstall } from '../install/installStore.ts';
 import { useSupportDialog } from '../support/supportStore.ts';
 import classes from './ChatPage.module.css';
 import type { ChatMessage } from './messages.ts';
@@ -61,6 +62,11 @@ export function RateLimitCard({
           {actions.includes('register') && (
             <Button size="xs" variant="light" onClick={() => useAuthDialog.getState().open('register')}>
               Регистрация
+            </Button>
+          )}
+          {actions.includes('install') && (
+            <Button size="xs" variant="light" onClick={() => void requestInstall()}>
+              Установить приложение
             </Button>
           )}
           {actions.includes('plus') && (

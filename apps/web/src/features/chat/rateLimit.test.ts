@@ -2,8 +2,9 @@ import { PRODUCT_FEATURES } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
 import { cardTitle, rateLimitActions, resetText, timeToReset, upgradeHint } from './rateLimit.ts';
 
-const PAID = { ...PRODUCT_FEATURES, payments: true };
-const UNPAID = { ...PRODUCT_FEATURES, payments: false };
+const PAID = { ...PRODUCT_FEATURES, payments: true, appInstall: false };
+const UNPAID = { ...PRODUCT_FEATURES, payments: false, appInstall: false };
+const INSTALLABLE = { ...PRODUCT_FEATURES, payments: true, appInstall: true };
 
 describe('rate-limit card', () => {
   it('offers buttons by tier (000 §4) once Plus can be bought', () => {
@@ -13,6 +14,22 @@ describe('rate-limit card', () => {
     expect(rateLimitActions('pwa', PAID)).toEqual(['plus']);
     expect(rateLimitActions('plus', PAID)).toEqual(['moreLimits']);
     expect(rateLimitActions('vip', PAID)).toEqual([]);
+  });
+
+  it('offers installing the app to free and verified users once it can be installed (000 §4)', () => {
+    expect(rateLimitActions('guest', INSTALLABLE)).toEqual(['register', 'plus']);
+    expect(rateLimitActions('free', INSTALLABLE)).toEqual(['install', 'plus']);
+    expect(rateLimitActions('verified', INSTALLABLE)).toEqual(['install', 'plus']);
+    expect(rateLimitActions('pwa', INSTALLABLE)).toEqual(['plus']);
+    expect(rateLimitActions('verified', { ...INSTALLABLE, payments: false })).toEqual(['install']);
+    expect(upgradeHint('free', INSTALLABLE)).toBe(
+      'Подтверди эл. почту — будет 20 сообщений в день, в приложении — 30, с Plus — 50.',
+    );
+    expect(upgradeHint('verified', INSTALLABLE)).toBe('В приложении — 30 сообщений в день, с Plus — 50.');
+    expect(upgradeHint('verified', { ...INSTALLABLE, payments: false })).toBe(
+      'В приложении — 30 сообщений в день.',
+    );
+    expect(upgradeHint('pwa', INSTALLABLE)).toBe('С Plus — 50 сообщений в день.');
   });
 
   it('offers no Plus button while Plus cannot be bought', () => {

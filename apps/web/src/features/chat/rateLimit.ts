@@ -1,6 +1,6 @@
 import { type LimitTier, PRODUCT_FEATURES, ruPlural, TIER_LIMITS } from '@podruga/shared';
 
-export type RateLimitAction = 'register' | 'plus' | 'moreLimits';
+export type RateLimitAction = 'register' | 'install' | 'plus' | 'moreLimits';
 
 /** The card's title when the server sent no text. */
 const LIMIT_REACHED = 'Дневной лимит сообщений исчерпан.';
@@ -16,7 +16,9 @@ export function rateLimitActions(tier: LimitTier, features = PRODUCT_FEATURES): 
   if (tier === 'guest') return ['register', ...plus];
   if (tier === 'plus') return ['moreLimits'];
   if (tier === 'vip') return [];
-  return plus;
+  // 000 §4: free and verified — install app and Plus; pwa — Plus.
+  const install: RateLimitAction[] = features.appInstall && tier !== 'pwa' ? ['install'] : [];
+  return [...install, ...plus];
 }
 
 const perDay = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'сообщения', 'сообщений'])} в день`;
@@ -34,9 +36,15 @@ export function upgradeHint(tier: LimitTier, features = PRODUCT_FEATURES): strin
       : `С регистрацией — ${registered}.`;
   }
   // Confirming the e-mail is a step every free user can take today (000 §6: 20 a day).
+  const installed = TIER_LIMITS.pwa.messagesPerDay;
   if (tier === 'free') {
     const verified = `Подтверди эл. почту — будет ${perDay(TIER_LIMITS.verified.messagesPerDay)}`;
-    return features.payments ? `${verified}, с Plus — ${plus}.` : `${verified}.`;
+    const steps = [verified, ...(features.appInstall ? [`в приложении — ${installed}`] : [])];
+    return features.payments ? `${steps.join(', ')}, с Plus — ${plus}.` : `${steps.join(', ')}.`;
+  }
+  if (tier === 'verified' && features.appInstall) {
+    const app = `В приложении — ${perDay(installed)}`;
+    return features.payments ? `${app}, с Plus — ${plus}.` : `${app}.`;
   }
   if ((tier === 'verified' || tier === 'pwa') && features.payments) return `С Plus — ${perDay(plus)}.`;
   return null;

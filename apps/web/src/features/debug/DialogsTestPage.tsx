@@ -4,6 +4,7 @@ import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
 import { useAdultGatePreview } from '../adult/adultGate.ts';
 import { useAnonymousLimitDialog, useAuthDialog } from '../auth/dialogStore.ts';
 import { useHelpDialog } from '../help/helpStore.ts';
+import { requestInstall, useInstallDialog } from '../install/installStore.ts';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
 import { useSupportDialog } from '../support/supportStore.ts';
 
@@ -31,6 +32,8 @@ export function DialogsTestPage() {
       label: 'Поддержка: лимиты для Plus',
       open: () => useSupportDialog.getState().open({ type: SUPPORT_LIMITS_ISSUE, locked: true }),
     },
+    { label: 'Установить приложение', open: () => void requestInstall() },
+    { label: 'Инструкции по установке', open: () => useInstallDialog.getState().open() },
   ];
 
   return (
