@@ -98,6 +98,7 @@ const member: User = {
   email: 'vera@mail.ru',
   membership_type: 'free',
   membership_expiry: null,
+  vip_expiry: null,
   email_verified: false,
   is_pwa_user: false,
   first_chat: false,

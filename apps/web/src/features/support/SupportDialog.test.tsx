@@ -15,6 +15,7 @@ const MEMBER: User = {
   email: 'anya@example.ru',
   membership_type: 'plus',
   membership_expiry: '2099-01-01T00:00:00Z',
+  vip_expiry: null,
   email_verified: true,
   is_pwa_user: false,
   first_chat: false,
