@@ -57,9 +57,9 @@ describe('help guide (001 §2 Dialogs)', () => {
             .getAllByRole('cell')
             .map((c) => c.textContent)
         : [];
-    // Guest, account and confirmed e-mail today (the app's tier, Plus and VIP join as they go live).
-    expect(header.slice(1)).toEqual(['Гость', 'Аккаунт', 'Почта подтверждена']);
-    const shown = ['guest', 'free', 'verified'] as const;
+    // Guest, account, confirmed e-mail and the installed app today (Plus and VIP join as they go live).
+    expect(header.slice(1)).toEqual(['Гость', 'Аккаунт', 'Почта подтверждена', 'Приложение']);
+    const shown = ['guest', 'free', 'verified', 'pwa'] as const;
     expect(cells(messages)).toEqual(shown.map((t) => `${TIER_LIMITS[t].messagesPerDay}/день`));
     expect(cells(companions)).toEqual(shown.map((t) => String(TIER_LIMITS[t].companions)));
     expect(LIMIT_TIERS).toEqual(expect.arrayContaining([...shown]));
