@@ -3,6 +3,7 @@ export * from './api/characters.ts';
 export * from './api/config.ts';
 export * from './api/errors.ts';
 export * from './api/messages.ts';
+export * from './api/notifications.ts';
 export * from './constants.ts';
 export * from './creation/options.ts';
 export * from './creation/rules.ts';
