@@ -3,6 +3,7 @@ import { AdultGateHost } from '../features/adult/AdultGateHost.tsx';
 import { AnonymousLimitDialogHost } from '../features/auth/AnonymousLimitDialogHost.tsx';
 import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
 import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
+import { PushPermissionDialogHost } from '../features/notifications/PushPermissionDialogHost.tsx';
 import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost.tsx';
 import { useBoot } from './bootStore.ts';
 import { ThemeColorSync } from './ThemeColorSync.tsx';
@@ -20,6 +21,7 @@ export function AppRoot() {
       <LegalDialogHost />
       <AnonymousLimitDialogHost />
       <PaywallDialogHost />
+      <PushPermissionDialogHost />
       {ready && <AdultGateHost />}
     </>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES } from '../notifications.ts';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_TYPES } from '../notifications.ts';
 import { oneLine } from '../validation/one-line.ts';
 
 /** A notification as the bell shows it (001 §3 "Notification"). */
@@ -32,9 +32,9 @@ export const PUSH_MESSAGES = {
   endpointHost: 'Адрес подписки должен принадлежать службе push-уведомлений браузера',
   keysInvalid: 'Неверные ключи подписки на уведомления',
   unsupported: 'Push-уведомления на этом сервере не настроены',
-  testSent: 'Тестовое уведомление отправлено',
+  testSent: NOTIFICATION_MESSAGES.testSent,
   testNoSubscription: 'Уведомления в этом браузере не включены',
-  testFailed: 'Не удалось отправить тестовое уведомление',
+  testFailed: NOTIFICATION_MESSAGES.testFailed,
 } as const;
 
 /** Base64url without padding, as `PushSubscription.toJSON()` gives it. */
