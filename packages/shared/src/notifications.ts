@@ -44,6 +44,8 @@ export const NOTIFICATION_KEYS = {
   deniedAt: 'notification_permission_denied_at',
   /** Which of the three texts was shown last (they rotate). */
   promptVariant: 'notification_prompt_variant',
+  /** The newest notification's time when the list was cleared on this device. */
+  clearedAt: 'notification_cleared_at',
 } as const;
 
 /** 001 §4 / §8 texts of the bell and the push flow. */

@@ -27,6 +27,7 @@ const note = (id: string, overrides: Partial<Notification> = {}): Notification =
 });
 
 beforeEach(() => {
+  localStorage.clear();
   notificationsStore.reset();
   useAuth.setState({ token: 'session-token', user: null, isAuthenticated: true });
 });

@@ -112,7 +112,7 @@ export function NotificationsDropdown({
       opened={opened}
       onDismiss={onClose}
       position="bottom-end"
-      width={340}
+      width={360}
       shadow="md"
       withinPortal
       trapFocus={false}
@@ -121,11 +121,14 @@ export function NotificationsDropdown({
         <BellButton onClick={onToggle} />
       </Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Уведомления" role="dialog" maw="calc(100vw - 16px)">
-        <Group justify="space-between" px="xs" pb={6} wrap="nowrap">
-          <Text fw={700}>Уведомления</Text>
-          <Group gap={4} wrap="nowrap">
+        <Group justify="space-between" px="xs" pb={6} gap={4} wrap="nowrap">
+          <Text fw={700} size="sm">
+            Уведомления
+          </Text>
+          <Group gap={0} wrap="nowrap">
             <Button
               size="compact-xs"
+              px={6}
               variant="subtle"
               onClick={readAll}
               disabled={unread === 0 && items.every((n) => n.read)}
@@ -134,6 +137,7 @@ export function NotificationsDropdown({
             </Button>
             <Button
               size="compact-xs"
+              px={6}
               variant="subtle"
               color="gray"
               onClick={clear}
