@@ -11,6 +11,7 @@ export * from './creation/validation.ts';
 export * from './features.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './notification-texts.ts';
 export * from './notifications.ts';
 export * from './plural.ts';
 export * from './realtime/events.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOTIFICATION_MESSAGES, NOTIFICATION_TYPES } from '../notifications.ts';
+import { NOTIFICATION_MESSAGES } from '../notification-texts.ts';
+import { NOTIFICATION_TYPES } from '../notifications.ts';
 import { oneLine } from '../validation/one-line.ts';
 
 /** A notification as the bell shows it (001 §3 "Notification"). */

@@ -8,8 +8,8 @@ import { notificationsStore } from './store.ts';
 import { badgeText, notificationTime } from './time.ts';
 
 // The live socket has tests on the server side; here the bell alone.
-vi.mock('./live.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./live.ts')>()),
+vi.mock('./start.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./start.ts')>()),
   startLiveNotifications: vi.fn(),
 }));
 

@@ -5,10 +5,10 @@ import { BellIcon } from '../../shared/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
 import { requestInstall, useInstall } from '../install/installStore.ts';
 import classes from './Bell.module.css';
-import { refreshUnread, startLiveNotifications } from './live.ts';
 import { shouldAskPushPermission, usePushPermissionDialog } from './permissionStore.ts';
-import { isIos, pushPermissionState } from './push.ts';
+import { refreshUnread, startLiveNotifications } from './start.ts';
 import { useNotifications } from './store.ts';
+import { isIos, pushPermissionState } from './support.ts';
 import { badgeText } from './time.ts';
 
 const loadDropdown = () => import('./NotificationsDropdown.tsx');

@@ -3,12 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '../../test/render.tsx';
 import { PushPermissionDialog } from './PushPermissionDialog.tsx';
 import { shouldAskPushPermission, usePushPermissionDialog } from './permissionStore.ts';
-import { enablePush, pushPermissionState } from './push.ts';
+import { enablePush } from './push.ts';
+import { pushPermissionState } from './support.ts';
 
-vi.mock('./push.ts', () => ({
-  enablePush: vi.fn(),
-  pushPermissionState: vi.fn(() => 'default'),
-}));
+vi.mock('./push.ts', () => ({ enablePush: vi.fn() }));
+vi.mock('./support.ts', () => ({ pushPermissionState: vi.fn(() => 'default') }));
 
 beforeEach(() => {
   localStorage.clear();

@@ -5,45 +5,11 @@ import {
   SOCKET_PATH,
 } from '@podruga/shared';
 import type { Socket } from 'socket.io-client';
-import { ACTIVITY_EVENTS, hasBeenActive } from '../../shared/activity.ts';
 import { useAuth } from '../auth/store.ts';
-import { notificationsApi } from './api.ts';
+import { refreshUnread } from './start.ts';
 import { notificationsStore } from './store.ts';
 
 type NotificationSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** Without a tap or a key, the socket still opens once the page has been idle this long. */
-const IDLE_FALLBACK_MS = 4_000;
-
-/** Reads the badge's count (failures count as 0, 001 §8). */
-export async function refreshUnread(): Promise<void> {
-  try {
-    notificationsStore.setUnread((await notificationsApi.unreadCount()).count);
-  } catch {
-    notificationsStore.setUnread(0);
-  }
-}
-
-/** Runs `start` after the first tap or key, or when the browser is idle for a while, whichever first. */
-function afterActivationOrIdle(start: () => void): void {
-  if (hasBeenActive()) {
-    start();
-    return;
-  }
-  let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, go, { capture: true });
-    start();
-  };
-  for (const type of ACTIVITY_EVENTS) window.addEventListener(type, go, { capture: true, passive: true });
-  const idle = (window as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => void })
-    .requestIdleCallback;
-  setTimeout(() => (idle ? idle(go, { timeout: IDLE_FALLBACK_MS }) : go()), IDLE_FALLBACK_MS);
-}
-
-let started = false;
 
 /**
  * The bell's live channel (issue 12): a small socket of its own, opened after the visitor's first tap or
@@ -52,13 +18,7 @@ let started = false;
  * `notification`; after a reconnect, or when the session changes, it authenticates again and re-reads
  * the count (what arrived meanwhile was not heard).
  */
-export function startLiveNotifications(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  afterActivationOrIdle(() => void connect());
-}
-
-async function connect(): Promise<void> {
+export async function connectLive(): Promise<void> {
   const { io } = await import('socket.io-client');
   const socket: NotificationSocket = io({
     path: SOCKET_PATH,

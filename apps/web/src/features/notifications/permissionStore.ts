@@ -1,6 +1,6 @@
 import { NOTIFICATION_KEYS, NOTIFICATIONS, PUSH_PROMPTS } from '@podruga/shared';
 import { create } from 'zustand';
-import { pushPermissionState } from './push.ts';
+import { pushPermissionState } from './support.ts';
 
 interface PushPermissionDialogState {
   opened: boolean;

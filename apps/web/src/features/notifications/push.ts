@@ -1,30 +1,9 @@
 import { PUSH_ERRORS, type PushBrowserInfo } from '@podruga/shared';
 import { isApiError } from '../../shared/api/index.ts';
 import { pushApi } from './api.ts';
+import { pushSupported } from './support.ts';
 
-/** 001 §4 "Push permission" states. */
-export type PushPermissionState = 'unsupported' | 'default' | 'granted' | 'denied';
-
-/** Push needs a service worker, the Push API and notifications (iOS: only in the installed app). */
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-export function pushPermissionState(): PushPermissionState {
-  if (!pushSupported()) return 'unsupported';
-  return Notification.permission;
-}
-
-/** iPhone or iPad (iPadOS reports itself as a Mac with touch). */
-export function isIos(): boolean {
-  const ua = navigator.userAgent;
-  return /iPad|iPhone|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-}
+export { type PushPermissionState, pushPermissionState } from './support.ts';
 
 /** The service worker's registration; it may never come (no worker registered): give up after a while. */
 async function registration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration> {
