@@ -113,6 +113,12 @@ describe('notifications in the browser', () => {
     const list = page.getByRole('dialog', { name: 'Уведомления' });
     await list.getByText(`${name} уже ждёт тебя`).waitFor();
     await screenshot(page, 'notifications-dropdown-phone');
+    // The light theme too (the toggle is a press outside the list: it closes, the bell opens it again).
+    await page.getByRole('button', { name: 'Переключить тему' }).click();
+    await list.waitFor({ state: 'hidden' });
+    await bell(page).click();
+    await list.getByText(`${name} уже ждёт тебя`).waitFor();
+    await screenshot(page, 'notifications-dropdown-phone-light');
     await list.getByRole('button', { name: 'Прочитать все' }).click();
     await expectToast(page, NOTIFICATION_MESSAGES.allRead);
     expect(await badge(page).count()).toBe(0);
