@@ -6,6 +6,7 @@ import { createCharacter } from '../../test/characters.ts';
 import { type ChatClient, chatClient, FakeUpstream, userWithChat } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { bearer, expectError, guest, linkToken, register } from '../../test/http.ts';
+import { LocalPushService } from '../../test/push-service.ts';
 import { truncate } from './truncate.ts';
 
 describe('the bell over REST', () => {
@@ -94,8 +95,16 @@ describe('the bell over REST', () => {
 describe('live over the socket', () => {
   const getDatabase = useTestDatabase();
   const upstream = new FakeUpstream();
-  beforeAll(() => upstream.start());
-  afterAll(() => upstream.stop());
+  let vapidKey = '';
+  const pushService = new LocalPushService(() => vapidKey);
+  beforeAll(async () => {
+    await upstream.start();
+    await pushService.start();
+  });
+  afterAll(async () => {
+    await upstream.stop();
+    await pushService.stop();
+  });
   let t: TestApp;
   let url = '';
   const sockets: ChatClient[] = [];
@@ -107,6 +116,7 @@ describe('live over the socket', () => {
   async function start() {
     upstream.reset();
     t = await buildTestApp(getDatabase(), {
+      env: { PUSH_EXTRA_HOSTS: pushService.host },
       deps: { llm: upstream.llm(), abandonGraceMs: 5_000, sendThrottle: null },
     });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -164,6 +174,45 @@ describe('live over the socket', () => {
     const res = await t.app.inject({ url: '/api/notifications/recent', headers: bearer(token) });
     const stored = res.json<RecentNotificationsResponse>().notifications;
     expect(stored.filter((n) => n.type === 'new_message')).toHaveLength(1);
+  });
+
+  it('a reply that finishes after her last socket left is pushed: her chat, high urgency', async () => {
+    await start();
+    vapidKey = (await t.app.inject({ url: '/api/push/vapid-key' })).json<{ public_key: string }>().public_key;
+    const { token, chatId, characterId } = await userWithChat(t.app, getDatabase(), '10.4.2.1');
+    const sub = pushService.subscription();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: bearer(token),
+      payload: sub,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const chat = await connect(token, chatId);
+    upstream.stallAfter = 3;
+    chat.socket.emit('message', { content: 'Привет!', current_chat_id: chatId });
+    await chat.waitFor(() => chat.count('message_chunk') > 0);
+    chat.socket.disconnect();
+    const before = pushService.deliveries.length;
+    upstream.release();
+    // The reply finishes within the abandon grace; the push job runs; nothing else is waited for.
+    await new Promise<void>((resolve, reject) => {
+      const until = Date.now() + 5000;
+      const check = () => {
+        if (pushService.deliveries.length > before) return resolve();
+        if (Date.now() > until) return reject(new Error('no push'));
+        setTimeout(check, 20);
+      };
+      check();
+    });
+    const delivery = pushService.deliveries[before];
+    expect(delivery?.payload).toMatchObject({
+      type: 'new_message',
+      title: 'Алиса ответила тебе',
+      url: `/chat/${characterId}`,
+      tag: `chat-${chatId}`,
+    });
+    expect(delivery?.urgency).toBe('high');
   });
 });
 

@@ -31,6 +31,12 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameKey(current: ArrayBuffer | null, expected: Uint8Array): boolean {
+  if (!current) return true;
+  const bytes = new Uint8Array(current);
+  return bytes.length === expected.length && bytes.every((b, i) => b === expected[i]);
+}
+
 /** 001 §3 browser_info, read from the user agent. */
 export function browserInfo(ua: string = navigator.userAgent): PushBrowserInfo {
   const browser = /SamsungBrowser/.test(ua)
@@ -86,9 +92,17 @@ export async function subscribePush(): Promise<void> {
   const reg = await registration();
   const { public_key: key, supported } = await pushApi.vapidKey();
   if (!supported || !key) throw new Error(PUSH_ERRORS.unsupported);
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) }));
+  const serverKey = base64UrlToBytes(key);
+  let subscription = await reg.pushManager.getSubscription();
+  // Made for another server key (keys rotated): push services would refuse our pushes to it.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, serverKey)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await reg.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: serverKey,
+  });
   const json = subscription.toJSON();
   await pushApi.subscribe({
     endpoint: subscription.endpoint,
