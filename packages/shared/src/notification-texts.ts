@@ -1,3 +1,5 @@
+import type { NOTIFICATIONS } from './notifications.ts';
+
 /**
  * The texts of the bell and the push flow, apart from notifications.ts: the header's first load needs
  * only the numbers and keys there; these belong to the dropdown and the dialogs, which load later.
@@ -26,7 +28,7 @@ export const PUSH_ERRORS = {
   permissionNotGranted: 'Permission not granted',
 } as const;
 
-/** The three title/text pairs the permission dialog rotates among (001 §2). */
+/** The three title/text pairs the permission dialog rotates among (001 §2; NOTIFICATIONS.promptCount). */
 export const PUSH_PROMPTS = [
   {
     title: 'Не пропусти её сообщения',
@@ -40,4 +42,4 @@ export const PUSH_PROMPTS = [
     title: 'Будь на связи',
     text: 'Уведомления расскажут о новых сообщениях и важных событиях твоего аккаунта. Никакого спама.',
   },
-] as const;
+] as const satisfies readonly unknown[] & { length: typeof NOTIFICATIONS.promptCount };

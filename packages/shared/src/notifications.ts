@@ -34,6 +34,8 @@ export const NOTIFICATIONS = {
   badgeCap: 99,
   /** The permission dialog's success message closes it after this long. */
   successCloseMs: 1000,
+  /** The permission dialog rotates among this many title/text pairs (PUSH_PROMPTS). */
+  promptCount: 3,
 } as const;
 
 /** 001 §3 "notification_*" local keys of the permission flow. */

@@ -2,7 +2,6 @@ import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { NOTIFICATION_MESSAGES } from '@podruga/shared';
 import { useEffect, useState } from 'react';
 import { notify } from '../../shared/ui/notify.tsx';
-import { pushApi } from './api.ts';
 import {
   currentSubscription,
   disablePush,
@@ -10,6 +9,7 @@ import {
   type PushPermissionState,
   pushPermissionState,
 } from './push.ts';
+import { pushApi } from './pushApi.ts';
 
 type Status = { permission: PushPermissionState; subscribed: boolean };
 

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KEYS, NOTIFICATIONS, PUSH_PROMPTS } from '@podruga/shared';
+import { NOTIFICATION_KEYS, NOTIFICATIONS } from '@podruga/shared';
 import { create } from 'zustand';
 import { pushPermissionState } from './support.ts';
 
@@ -39,7 +39,7 @@ export const usePushPermissionDialog = create<PushPermissionDialogState>((set) =
   variant: 0,
   open: () => {
     writeTime(NOTIFICATION_KEYS.promptShownAt, Date.now());
-    set({ opened: true, everOpened: true, variant: nextPromptVariant(PUSH_PROMPTS.length) });
+    set({ opened: true, everOpened: true, variant: nextPromptVariant(NOTIFICATIONS.promptCount) });
   },
   close: () => set({ opened: false }),
 }));

@@ -1,6 +1,6 @@
 import { PUSH_ERRORS, type PushBrowserInfo } from '@podruga/shared';
 import { isApiError } from '../../shared/api/index.ts';
-import { pushApi } from './api.ts';
+import { pushApi } from './pushApi.ts';
 import { pushSupported } from './support.ts';
 
 export { type PushPermissionState, pushPermissionState } from './support.ts';
