@@ -4,7 +4,7 @@ import { apiError, stubApi } from '../../test/api.ts';
 import { act, expectToast, render, screen, waitFor, within } from '../../test/render.tsx';
 import { useAuth } from '../auth/store.ts';
 import { Bell, bellAction } from './Bell.tsx';
-import { notificationsStore } from './store.ts';
+import { notificationsStore, useNotifications } from './store.ts';
 import { badgeText, notificationTime } from './time.ts';
 
 // The live socket has tests on the server side; here the bell alone.
@@ -58,6 +58,18 @@ describe('the bell', () => {
     expect(badge()).toBeNull();
     act(() => notificationsStore.arrived(note('live')));
     expect(badge()?.textContent).toBe('1');
+  });
+
+  it('another session starts with its own count: nothing of the previous one stays', async () => {
+    let count = 4;
+    stubApi({ 'GET /api/notifications/unread-count': () => ({ count }) });
+    render(<Bell />);
+    await waitFor(() => expect(badge()?.textContent).toBe('4'));
+    act(() => notificationsStore.arrived(note('old')));
+    count = 0;
+    act(() => useAuth.setState({ token: 'next-session' }));
+    await waitFor(() => expect(badge()).toBeNull());
+    expect(useNotifications.getState().items).toEqual([]);
   });
 
   it('opens the list with relative times, newest first; an empty list says so', async () => {

@@ -7,7 +7,7 @@ import { requestInstall, useInstall } from '../install/installStore.ts';
 import classes from './Bell.module.css';
 import { shouldAskPushPermission, usePushPermissionDialog } from './permissionStore.ts';
 import { refreshUnread, startLiveNotifications } from './start.ts';
-import { useNotifications } from './store.ts';
+import { notificationsStore, useNotifications } from './store.ts';
 import { isIos, pushPermissionState } from './support.ts';
 import { badgeText } from './time.ts';
 
@@ -71,6 +71,8 @@ export function Bell() {
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
+    // Another session (login, logout, another tab's): nothing of the previous one stays on screen.
+    notificationsStore.reset();
     if (!token) return;
     void refreshUnread();
     startLiveNotifications();
