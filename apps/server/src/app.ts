@@ -39,9 +39,16 @@ import { LiveReplies, type LiveRepliesOptions } from './modules/messages/live-re
 import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { PaymentsRepository } from './modules/payments/payments.repository.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import { PushRepository } from './modules/push/push.repository.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { PushService } from './modules/push/push.service.ts';
+import { loadVapidKeys } from './modules/push/vapid.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
 import { SupportRepository } from './modules/support/support.repository.ts';
@@ -190,9 +197,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt.secret')),
     clock,
   );
+  // The bell and Web Push (issue 12): other modules call notify(); the socket side is bound late.
+  const push = new PushService({
+    repo: new PushRepository(database.db),
+    jobs,
+    clock,
+    log: app.log,
+    vapid: await loadVapidKeys(config),
+    extraHosts: config.push.extraHosts,
+  });
+  const notifications = new NotificationsService({
+    repo: new NotificationsRepository(database.db),
+    push,
+    log: app.log,
+    live: () =>
+      realtime && {
+        emit: (userId, notification) => realtime?.notification(userId, notification),
+        connected: async (userId) => (await realtime?.connected(userId)) ?? false,
+      },
+  });
   const authRepo = new AuthRepository(database.db);
   const loginThrottle = new LoginThrottle(counters, { ...LOGIN_THROTTLE, ...deps.loginThrottle });
-  const account = new AccountService({ repo: authRepo, mail, clock, loginThrottle });
+  const account = new AccountService({ repo: authRepo, mail, clock, loginThrottle, notifications });
   const auth = new AuthService({
     repo: authRepo,
     sessions,
@@ -217,6 +243,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     service: new ConfigService(app.providers, config.debugRoutesSecret),
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, account, optionalUser, linkContext });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', service: notifications });
+  await app.register(pushRoutes, { prefix: '/api/push', service: push });
   await app.register(usersRoutes, {
     prefix: '/api/user',
     service: new UsersService(new UsersRepository(database.db), clock),
@@ -230,7 +258,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   const charactersRepo = new CharactersRepository(database.db);
-  const characters = new CharactersService({ repo: charactersRepo, storage, clock, log: app.log, safety });
+  const characters = new CharactersService({
+    repo: charactersRepo,
+    storage,
+    clock,
+    log: app.log,
+    safety,
+    notifications,
+  });
   const portraits = new PortraitService({ image, repo: charactersRepo, log: app.log, safety });
   const catalogue = new CatalogueService({
     repo: new CatalogueRepository(database.db),
@@ -292,6 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sessions: auth,
     messages,
     redisUrl: config.redisUrl,
+    onReplyAway: (reply) => notifications.replyWhileAway(reply),
     ...(deps.abandonGraceMs !== undefined ? { abandonGraceMs: deps.abandonGraceMs } : {}),
     ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),
   });

@@ -72,6 +72,10 @@ describe('loadConfig', () => {
       MODERATION_API_KEY: 'guard-key',
       MODERATION_MODEL: 'guard-model',
       MODERATION_TIMEOUT_MS: '1500',
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'A'.repeat(43),
+      VAPID_SUBJECT: 'mailto:push@podruga.app',
+      PUSH_EXTRA_HOSTS: 'Push.Example.com, 127.0.0.1:8443',
       WEB_DIST_DIR: '/srv/web',
     });
     expect(config).toEqual({
@@ -118,6 +122,12 @@ describe('loadConfig', () => {
         apiKey: 'guard-key',
         model: 'guard-model',
         timeoutMs: 1500,
+      },
+      push: {
+        vapidPublicKey: `B${'A'.repeat(86)}`,
+        vapidPrivateKey: 'A'.repeat(43),
+        vapidSubject: 'mailto:push@podruga.app',
+        extraHosts: ['push.example.com', '127.0.0.1:8443'],
       },
     });
   });
@@ -265,6 +275,10 @@ describe('ENV_VARS', () => {
       'MODERATION_API_KEY',
       'MODERATION_MODEL',
       'MODERATION_TIMEOUT_MS',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_SUBJECT',
+      'PUSH_EXTRA_HOSTS',
       'WEB_DIST_DIR',
     ]);
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);

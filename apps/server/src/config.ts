@@ -247,6 +247,50 @@ const ENV = {
       'How long one moderation call may take; a slower or failing service is skipped for chat and refused for image prompts (docs/decisions/0015)',
     schema: z.coerce.number({ message: 'must be a number' }).int().min(100).max(60_000),
   },
+  VAPID_PUBLIC_KEY: {
+    default: null,
+    description:
+      'Web Push VAPID public key (base64url, with VAPID_PRIVATE_KEY); unset = a key pair generated once into DATA_DIR/keys/vapid.json',
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+      .optional(),
+  },
+  VAPID_PRIVATE_KEY: {
+    default: null,
+    description: 'Web Push VAPID private key (base64url, 43 characters); set together with VAPID_PUBLIC_KEY',
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
+  },
+  VAPID_SUBJECT: {
+    default: null,
+    description:
+      "Contact the push services may use (mailto: or https: URL); unset = mailto: the first brand's support address",
+    schema: optionalUrl(['mailto:', 'https:']),
+  },
+  PUSH_EXTRA_HOSTS: {
+    default: null,
+    description:
+      "Comma-separated host[:port] list accepted as push endpoints besides the browsers' push services (a self-hosted or test push service; loopback hosts may use http)",
+    schema: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/, 'must be host or host:port'),
+        ),
+      )
+      .optional(),
+  },
   WEB_DIST_DIR: {
     // Documented as the repo path; applied as that folder found from the code, whatever the cwd.
     default: 'apps/web/dist',
@@ -272,6 +316,7 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'VISION_BASE_URL',
   'MODERATION_API_KEY',
   'MODERATION_BASE_URL',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 export interface EnvVarInfo {
@@ -340,6 +385,14 @@ export interface Config {
     model: string;
     timeoutMs: number;
   };
+  /** Web Push (modules/push): VAPID keys (both or neither) and the extra push hosts. */
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    vapidSubject: string;
+    /** Lower-case host[:port] entries accepted besides the browsers' push services. */
+    extraHosts: string[];
+  };
   /** The moderation port (providers/moderation); offline = the rules alone. */
   moderation: {
     provider: ModerationProviderName;
@@ -406,6 +459,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const brands = e.BRANDS ?? DEFAULT_BRANDS;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -443,6 +499,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiKey: e.VISION_API_KEY ?? e.LLM_API_KEY,
       model: e.VISION_MODEL ?? e.LLM_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${brands[0]?.supportEmail ?? 'support@localhost'}`,
+      extraHosts: e.PUSH_EXTRA_HOSTS ?? [],
     },
     moderation: {
       provider: e.MODERATION_PROVIDER,

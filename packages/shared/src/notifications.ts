@@ -25,3 +25,27 @@ export interface PushPayload {
   notification_id?: string;
   type?: NotificationType | 'test';
 }
+
+/** 001 §9 numbers of the bell and the push permission flow. */
+export const NOTIFICATIONS = {
+  /** The push permission dialog is offered again this long after it was shown or declined. */
+  reaskMs: 7 * 24 * 60 * 60 * 1000,
+  /** Above this the badge reads '99+'. */
+  badgeCap: 99,
+  /** The permission dialog's success message closes it after this long. */
+  successCloseMs: 1000,
+  /** The permission dialog rotates among this many title/text pairs (PUSH_PROMPTS). */
+  promptCount: 3,
+} as const;
+
+/** 001 §3 "notification_*" local keys of the permission flow. */
+export const NOTIFICATION_KEYS = {
+  /** When the permission dialog was last shown (ms since epoch). */
+  promptShownAt: 'notification_prompt_shown_at',
+  /** When the user last declined it ("Не сейчас"). */
+  deniedAt: 'notification_permission_denied_at',
+  /** Which of the three texts was shown last (they rotate). */
+  promptVariant: 'notification_prompt_variant',
+  /** The newest notification's time when the list was cleared on this device. */
+  clearedAt: 'notification_cleared_at',
+} as const;

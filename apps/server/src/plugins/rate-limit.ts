@@ -52,6 +52,10 @@ export const RATE_LIMITS = {
     errorResponseBuilder: () =>
       errors.tooManyRequests('Слишком много генераций подряд. Попробуйте через час'),
   },
+  /** Each test push is a request to a push service on the user's behalf. */
+  pushTest: { ...perUser, max: 5, timeWindow: MINUTE },
+  /** A browser subscribes once; re-subscribing in a loop only churns rows. */
+  pushSubscribe: { ...perUser, max: 20, timeWindow: 15 * MINUTE },
 } satisfies Record<string, RateLimitOptions>;
 
 /** Named counters for the rules a route hook cannot express (per account, per proven session). */

@@ -73,6 +73,15 @@ const ROUTES: Record<string, Expected> = {
 
   'POST /api/payment/cancel-subscription': { access: 'registered' },
   'POST /api/support/contact': { access: 'guest' },
+  'GET /api/notifications/unread-count': { access: 'guest' },
+  'GET /api/notifications/recent': { access: 'guest' },
+  'POST /api/notifications/:id/mark-read': { access: 'guest' },
+  'POST /api/notifications/mark-all-read': { access: 'guest' },
+  'GET /api/push/vapid-key': { access: 'public' },
+  'POST /api/push/subscribe': { access: 'guest' },
+  'DELETE /api/push/unsubscribe': { access: 'guest' },
+  'GET /api/push/status': { access: 'guest' },
+  'POST /api/push/test': { access: 'guest' },
 
   'GET /api/characters': { access: 'guest' },
   'POST /api/characters': { access: 'guest' },

@@ -1,6 +1,7 @@
 import {
   type ClientToServerEvents,
   IMAGE_MAX_BYTES,
+  type Notification,
   type ServerToClientEvents,
   SOCKET,
   SOCKET_PATH,
@@ -37,6 +38,17 @@ export interface RealtimeDeps {
   redisUrl?: string | undefined;
   /** Events one connection may send per window before they are dropped (a flood, not a person). */
   eventCap?: SocketEventCap;
+  /**
+   * Her reply finished while no socket of the user was in the chat's room (she left the chat or closed
+   * the tab): the notifications service tells her (issue 12). Checked in memory, no database trip.
+   */
+  onReplyAway?: (reply: {
+    userId: string;
+    chatId: string;
+    characterId: string;
+    characterName: string;
+    text: string;
+  }) => Promise<unknown>;
 }
 
 /** The flood cap of one connection: `events` per `windowMs`; past `disconnectAfter` × that, cut off. */
@@ -55,6 +67,10 @@ export interface Realtime {
   io: ChatServer;
   /** 000 §4: the guest's open tabs are told to refresh after a login merged them into an account. */
   guestMigrated(guestUserId: string): void;
+  /** A new notification to every socket of the user (issue 12). */
+  notification(userId: string, notification: Notification): void;
+  /** Whether the user has a socket connected here or, with Redis, on another instance. */
+  connected(userId: string): Promise<boolean>;
 }
 
 export const GUEST_MIGRATED_TEXT = 'Your guest account was migrated. Please refresh the page.';
@@ -238,6 +254,20 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
         owned,
       );
       reply.end(outcome);
+      if (
+        deps.onReplyAway &&
+        (outcome.kind === 'replied' || outcome.kind === 'cut') &&
+        owned.character &&
+        roomSize(room) === 0
+      ) {
+        await deps.onReplyAway({
+          userId: user.id,
+          chatId: chat.id,
+          characterId: owned.character.id,
+          characterName: owned.character.name,
+          text: outcome.reply.content,
+        });
+      }
     } catch (error) {
       // Nothing of the message was stored: the sender's bubble is marked as not sent.
       if (!(error instanceof AppError)) app.log.error({ err: error, chatId }, 'socket message failed');
@@ -261,6 +291,14 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     io,
     guestMigrated(guestUserId) {
       io.to(userRoom(guestUserId)).emit('guest_migrated', { message: GUEST_MIGRATED_TEXT });
+    },
+    notification(userId, notification) {
+      io.to(userRoom(userId)).emit('notification', notification);
+    },
+    async connected(userId) {
+      if (roomSize(userRoom(userId)) > 0) return true;
+      if (!redis) return false;
+      return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
     },
   };
 }

@@ -5,6 +5,7 @@ import { AuthDialogHost } from '../features/auth/AuthDialogHost.tsx';
 import { HelpDialogHost } from '../features/help/HelpDialogHost.tsx';
 import { InstallDialogHost } from '../features/install/InstallDialogHost.tsx';
 import { LegalDialogHost } from '../features/legal/LegalDialogHost.tsx';
+import { PushPermissionDialogHost } from '../features/notifications/PushPermissionDialogHost.tsx';
 import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost.tsx';
 import { SupportDialogHost } from '../features/support/SupportDialogHost.tsx';
 import { useBoot } from './bootStore.ts';
@@ -26,6 +27,7 @@ export function AppRoot() {
       <HelpDialogHost />
       <SupportDialogHost />
       <InstallDialogHost />
+      <PushPermissionDialogHost />
       {ready && <AdultGateHost />}
     </>
   );

@@ -3,6 +3,7 @@
  * client in `io(...) as Socket<...>`. Path /socket.io; query chat_id, frontend_chat_id, last_connected_at.
  */
 import type { Message, RateLimitMetadata } from '../api/messages.ts';
+import type { Notification } from '../api/notifications.ts';
 import type { LimitTier } from '../tiers.ts';
 
 export interface AuthenticatePayload {
@@ -97,6 +98,8 @@ export interface ServerToClientEvents {
   video_ready: (p: VideoReadyPayload) => void;
   rate_limit: (p: RateLimitPayload) => void;
   guest_migrated: (p: GuestMigratedPayload) => void;
+  /** A new notification of the bell (issue 12), sent to every socket of the user (`user:{id}`). */
+  notification: (p: Notification) => void;
   error: (p: ErrorPayload) => void;
 }
 

@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
 import type { LinkContext } from '../../link-context.ts';
 import type { MailDispatcher } from '../../providers/mail/dispatcher.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { changeEmailMail, passwordResetMail, verificationMail } from './auth.mails.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { normalizeEmail } from './email.ts';
@@ -25,6 +26,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   /** A completed reset proves the mailbox: the account's login lock ends with it. */
   loginThrottle: LoginThrottle;
+  /** The bell's email_verified (issue 12). */
+  notifications?: Pick<NotificationsService, 'emailVerified'>;
 }
 
 /**
@@ -114,6 +117,7 @@ export class AccountService {
     });
     if (result === 'used') throw errors.tokenInvalid();
     if (result === 'email_taken') throw errors.emailTaken();
+    await this.deps.notifications?.emailVerified(user.id);
     return { success: true, message: SERVER_MESSAGES.emailVerified, email_verified: true };
   }
 

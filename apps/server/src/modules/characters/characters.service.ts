@@ -13,6 +13,7 @@ import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isUuid } from '../../validation.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
 import { traitColumns } from './character-fields.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
@@ -49,6 +50,8 @@ export interface CharactersServiceDeps {
   log: Logger;
   /** Every free-text field (her name, a chat's title) passes it: 400 `safety_refused` otherwise. */
   safety: SafetyService;
+  /** Tells the user her companion is ready (the bell's character_created, issue 12). */
+  notifications?: Pick<NotificationsService, 'characterCreated'>;
 }
 
 /**
@@ -93,7 +96,10 @@ export class CharactersService {
     if (values.id && (await repo.idExists(values.id))) throw errors.conflict(CHARACTER_MESSAGES.idTaken);
     const limit = companionLimitFor(user, clock.now());
     const result = await repo.createWithinLimit(user.id, limit.limit, values, chatTitle);
-    if (result.ok) return { character: result.character, chat: result.chat };
+    if (result.ok) {
+      await this.deps.notifications?.characterCreated(user.id, result.character);
+      return { character: result.character, chat: result.chat };
+    }
     if (result.reason === 'id_taken') throw errors.conflict(CHARACTER_MESSAGES.idTaken);
     throw companionLimitError({ ...limit, limit: limit.limit ?? 0 }, result.currentCount);
   }

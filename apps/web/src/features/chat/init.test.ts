@@ -24,6 +24,12 @@ describe('initChat', () => {
     expect(a.listChats).toHaveBeenCalledTimes(2);
   });
 
+  it("a companion's id in the route (a notification's link) opens her chat", async () => {
+    const other: Chat = { ...chat('b'), character_id: 'her' };
+    const result = await initChat({ ...base, api: api([chat('a'), other]), routeId: 'her' });
+    expect(result).toMatchObject({ kind: 'ready', chat: { id: 'b' } });
+  });
+
   it('a stale stored id falls back to the first chat', async () => {
     const result = await initChat({ ...base, api: api([chat('a')]), routeId: undefined, storedId: 'gone' });
     expect(result).toMatchObject({ kind: 'ready', chat: { id: 'a' } });

@@ -31,6 +31,14 @@ export interface ChatInitInput {
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
+/**
+ * The chat a route id names: a chat id, or her companion's id (001 §2: a notification opens
+ * `/chat/{character_id}`), which names her chat (the first listed).
+ */
+function findChat(chats: Chat[], id: string): Chat | undefined {
+  return chats.find((c) => c.id === id) ?? chats.find((c) => c.character_id === id);
+}
+
 /** A promise that never rejects (so an answer nobody waits for is no unhandled rejection). */
 function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
   return promise.then(
@@ -56,10 +64,10 @@ export async function initChat(input: ChatInitInput): Promise<ChatInit> {
   // the chat shows (DESIGN §8). Used only when that chat is the one found.
   const early = target ? settle(api.messages(target)) : null;
   let chats = await api.listChats();
-  let chat = target ? chats.find((c) => c.id === target) : undefined;
+  let chat = target ? findChat(chats, target) : undefined;
   if (target && !chat) {
     chats = await api.listChats();
-    chat = chats.find((c) => c.id === target);
+    chat = findChat(chats, target);
     if (!chat && routeId) return { kind: 'redirect', to: '/' };
   }
   chat ??= chats[0];

@@ -1,6 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { getBrand } from '../../app/brand.ts';
+import { Bell } from '../notifications/Bell.tsx';
 import classes from './Header.module.css';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -10,7 +11,7 @@ function scrollToTop(): void {
   document.getElementById('root')?.scrollTo({ top: 0, behavior: 'smooth' });
 }
 
-/** Brand logo, theme toggle, user menu (001 §2 Header). */
+/** Brand logo, notification bell, theme toggle, user menu (001 §2 Header). */
 export function Header() {
   const brand = getBrand();
   return (
@@ -26,6 +27,7 @@ export function Header() {
           {brand.logoText}
         </UnstyledButton>
         <div className={classes.actions}>
+          <Bell />
           <ThemeToggle />
           <UserMenu />
         </div>
