@@ -161,6 +161,10 @@ describe('live over the socket', () => {
     chat.socket.emit('message', { content: 'Как дела?', current_chat_id: chatId });
     await chat.waitFor(() => chat.count('message_chunk') > chunks);
     chat.socket.disconnect();
+    // Her reply goes on only once the server has seen the chat's socket leave (else it may finish first).
+    await bell.waitFor(
+      () => (t.app.realtime.io.of('/').adapter.rooms.get(`chat:${chatId}`)?.size ?? 0) === 0,
+    );
     upstream.release();
     await bell.waitFor(() => bell.count('notification') === 1);
     const [event] = bell.payloads<Notification>('notification');
@@ -193,6 +197,9 @@ describe('live over the socket', () => {
     chat.socket.emit('message', { content: 'Привет!', current_chat_id: chatId });
     await chat.waitFor(() => chat.count('message_chunk') > 0);
     chat.socket.disconnect();
+    await chat.waitFor(
+      () => (t.app.realtime.io.of('/').adapter.rooms.get(`chat:${chatId}`)?.size ?? 0) === 0,
+    );
     const before = pushService.deliveries.length;
     upstream.release();
     // The reply finishes within the abandon grace; the push job runs; nothing else is waited for.
