@@ -218,6 +218,19 @@ describe('profile: the plan', () => {
     expect(location().pathname).toBe('/plus');
   });
 
+  it('a guest who registers on the page (same id) gets the account’s limits at once', async () => {
+    const guest = { ...GUEST, id: 'u1' };
+    signIn(guest);
+    let tier: 'guest' | 'free' = 'guest';
+    stubProfile(guest, { extra: { 'GET /api/user/limits/status': () => limits(tier) } });
+    renderProfile();
+    await waitFor(() => expect(limitRow('messages')?.textContent).toContain('5/день'));
+    tier = 'free';
+    useAuth.setState({ user: { ...MEMBER, id: 'u1' } });
+    await waitFor(() => expect(limitRow('messages')?.textContent).toContain('10/день'));
+    expect(limitRow('gfs')?.textContent).toContain('3');
+  });
+
   it('colours a bar negative from 90 % of the limit', async () => {
     signIn(MEMBER);
     stubProfile(MEMBER, { status: limits('free', { messages: 9, gfs: 3 }) });

@@ -30,10 +30,23 @@ export function useUserStats() {
   return useQuery({ queryKey: ['user-stats', userId], queryFn: profileApi.stats, enabled: userId !== '' });
 }
 
+/**
+ * What decides the user's tier (DESIGN §5): registering from a guest keeps the same id, so the limits are
+ * asked again when any of these change (registered, e-mail confirmed, the installed app, Plus, VIP).
+ */
+function useTierKey(): string {
+  return useAuth((s) => {
+    const u = s.user;
+    if (!u) return '';
+    return [u.membership_type, u.membership_expiry, u.vip_expiry, u.email_verified, u.is_pwa_user].join('|');
+  });
+}
+
 export function useLimitsStatus() {
   const userId = useUserKey();
+  const tierKey = useTierKey();
   return useQuery({
-    queryKey: ['limits-status', userId],
+    queryKey: ['limits-status', userId, tierKey],
     queryFn: profileApi.limits,
     enabled: userId !== '',
   });
