@@ -1,4 +1,4 @@
-import type { CharacterInput, GenerateImageBody } from './index.ts';
+import type { CharacterInput, GenerateImageBody, User } from './index.ts';
 
 /**
  * Test fixtures shared by the packages' tests (import from '@podruga/shared/testing'; never from app
@@ -27,3 +27,19 @@ export const SAMPLE_COMPANION = {
   sexuality: 40,
   mood: 'calm',
 } as const satisfies Omit<CharacterInput, 'id'>;
+
+/** A registered member on the free tier, e-mail not confirmed yet; spread it and change what a test needs. */
+export const SAMPLE_USER: User = {
+  id: 'u1',
+  name: 'Аня',
+  email: 'anya@example.ru',
+  membership_type: 'free',
+  membership_expiry: null,
+  vip_expiry: null,
+  email_verified: false,
+  is_pwa_user: false,
+  first_chat: false,
+  is_active: true,
+  adult_confirmed: true,
+  created_at: '2026-11-01T10:00:00Z',
+};

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, type AuthResponse, SERVER_MESSAGES, type User } from '@podruga/shared';
+import { SAMPLE_USER } from '@podruga/shared/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, stubApi } from '../../test/api.ts';
 import { act, expectToast, render, screen, within } from '../../test/render.tsx';
@@ -6,20 +7,7 @@ import { AuthDialog } from './AuthDialog.tsx';
 import { type AuthMode, useAuthDialog } from './dialogStore.ts';
 import { useAuth } from './store.ts';
 
-const MEMBER: User = {
-  id: 'u1',
-  name: 'Аня',
-  email: 'anya@example.ru',
-  membership_type: 'free',
-  membership_expiry: null,
-  vip_expiry: null,
-  email_verified: false,
-  is_pwa_user: false,
-  first_chat: false,
-  is_active: true,
-  adult_confirmed: true,
-  created_at: '2026-11-01T10:00:00Z',
-};
+const MEMBER: User = { ...SAMPLE_USER };
 const SESSION: AuthResponse = {
   access_token: 'member-token',
   user_id: MEMBER.id,

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, type User } from '@podruga/shared';
+import { SAMPLE_USER } from '@podruga/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api.ts';
 import { act, render, screen, waitFor, within } from '../../test/render.tsx';
@@ -93,17 +94,9 @@ describe('requestInstall (001 §4 "App installation")', () => {
 });
 
 const member: User = {
-  id: 'u1',
+  ...SAMPLE_USER,
   name: 'Вера',
   email: 'vera@mail.ru',
-  membership_type: 'free',
-  membership_expiry: null,
-  vip_expiry: null,
-  email_verified: false,
-  is_pwa_user: false,
-  first_chat: false,
-  is_active: true,
-  adult_confirmed: true,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 

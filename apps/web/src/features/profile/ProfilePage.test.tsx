@@ -7,7 +7,7 @@ import {
   TIER_LIMITS,
   type User,
 } from '@podruga/shared';
-import { SAMPLE_COMPANION } from '@podruga/shared/testing';
+import { SAMPLE_COMPANION, SAMPLE_USER } from '@podruga/shared/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { apiError, type StubHandler, stubApi } from '../../test/api.ts';
@@ -19,20 +19,7 @@ import { ProfilePage } from './ProfilePage.tsx';
 const FUTURE = '2099-12-25T10:00:00Z';
 const PAST = '2020-03-01T10:00:00Z';
 
-const MEMBER: User = {
-  id: 'u1',
-  name: 'Аня',
-  email: 'anya@example.ru',
-  membership_type: 'free',
-  membership_expiry: null,
-  vip_expiry: null,
-  email_verified: false,
-  is_pwa_user: false,
-  first_chat: false,
-  is_active: true,
-  adult_confirmed: true,
-  created_at: '2026-11-01T10:00:00Z',
-};
+const MEMBER: User = { ...SAMPLE_USER };
 const GUEST: User = { ...MEMBER, id: 'g1', name: 'Guest_1', email: null, membership_type: 'guest' };
 const PLUS: User = { ...MEMBER, email_verified: true, membership_type: 'plus', membership_expiry: FUTURE };
 

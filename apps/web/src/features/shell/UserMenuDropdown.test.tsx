@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, type User } from '@podruga/shared';
+import { SAMPLE_USER } from '@podruga/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api.ts';
 import { render, screen, waitFor } from '../../test/render.tsx';
@@ -9,20 +10,7 @@ import * as install from '../install/installStore.ts';
 import { useSupportDialog } from '../support/supportStore.ts';
 import { UserMenuDropdown } from './UserMenuDropdown.tsx';
 
-const MEMBER: User = {
-  id: 'u1',
-  name: 'Аня',
-  email: 'anya@example.ru',
-  membership_type: 'free',
-  membership_expiry: null,
-  vip_expiry: null,
-  email_verified: true,
-  is_pwa_user: false,
-  first_chat: false,
-  is_active: true,
-  adult_confirmed: true,
-  created_at: '2026-11-01T10:00:00Z',
-};
+const MEMBER: User = { ...SAMPLE_USER, email_verified: true };
 const GUEST: User = { ...MEMBER, id: 'g1', name: 'Guest_1', email: null, membership_type: 'guest' };
 const PLUS: User = { ...MEMBER, membership_type: 'plus', membership_expiry: '2099-01-01T00:00:00Z' };
 const EXPIRED: User = { ...PLUS, membership_expiry: '2020-01-01T00:00:00Z' };

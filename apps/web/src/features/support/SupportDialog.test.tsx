@@ -1,4 +1,5 @@
 import { SUPPORT_MESSAGES, SUPPORT_TIMEOUT_MS, type User } from '@podruga/shared';
+import { SAMPLE_USER } from '@podruga/shared/testing';
 import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBrand } from '../../app/brand.ts';
@@ -10,18 +11,10 @@ import { SupportDialog } from './SupportDialog.tsx';
 import { useSupportDialog } from './supportStore.ts';
 
 const MEMBER: User = {
-  id: 'u1',
-  name: 'Аня',
-  email: 'anya@example.ru',
+  ...SAMPLE_USER,
   membership_type: 'plus',
   membership_expiry: '2099-01-01T00:00:00Z',
-  vip_expiry: null,
   email_verified: true,
-  is_pwa_user: false,
-  first_chat: false,
-  is_active: true,
-  adult_confirmed: true,
-  created_at: '2026-11-01T10:00:00Z',
 };
 
 function openDialog(preset?: { type: string; locked?: boolean }) {
