@@ -9,6 +9,7 @@ export * from './authMessages.ts';
 export * from './constants.ts';
 export * from './creation/options.ts';
 export * from './creation/rules.ts';
+export * from './creation/stepOneOptions.ts';
 export * from './creation/validation.ts';
 export * from './features.ts';
 export * from './media.ts';
