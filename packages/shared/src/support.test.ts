@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SUPPORT_ISSUE_TYPES,
-  SUPPORT_MESSAGE_MAX_LENGTH,
-  SUPPORT_MESSAGES,
-  supportIssueTypeOf,
-  validateSupportContact,
-} from './support.ts';
+import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES, validateSupportContact } from './support.ts';
+import { SUPPORT_ISSUE_TYPES, supportIssueTypeOf } from './supportIssues.ts';
 
 describe('support form rules (001 §5)', () => {
   it('has the spec’s six types in its order', () => {

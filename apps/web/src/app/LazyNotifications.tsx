@@ -1,6 +1,6 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@podruga/shared';
 import { lazy, Suspense } from 'react';
-import { useToastHost } from '../shared/ui/notify.tsx';
+import { useToastHost } from '../shared/ui/toastHost.ts';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),

@@ -15,7 +15,7 @@ import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { afterEach, expect } from 'vitest';
 import { LazyNotifications } from '../app/LazyNotifications.tsx';
 import { theme } from '../app/theme.ts';
-import { useToastHost } from '../shared/ui/notify.tsx';
+import { useToastHost } from '../shared/ui/toastHost.ts';
 
 export { act, screen, waitFor, within } from '@testing-library/react';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../messages.ts';
+import { AUTH_MESSAGES } from '../authMessages.ts';
 import { CONTROL_CHARS_MESSAGE } from '../validation/text.ts';
 import {
   changeEmailBodySchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../messages.ts';
+import { AUTH_MESSAGES } from '../authMessages.ts';
 import { isValidEmail, validateLogin, validateRecovery, validateRegister } from './auth.ts';
 
 const ok = { name: 'Анна', email: 'anna@mail.ru', password: 'secret123', consent: true };

@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from '../authMessages.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
-import { AUTH_MESSAGES } from '../messages.ts';
 
 /**
  * The spec's address pattern (000 §5): word characters with dots or hyphens, @, a domain, a suffix of

@@ -1,9 +1,6 @@
-import { AUTH_MESSAGES } from '@podruga/shared';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { withoutParams } from '../../shared/searchParams.ts';
-import { notify } from '../../shared/ui/notify.tsx';
-import { useAuthDialog } from './dialogStore.ts';
 
 /**
  * needsLogin=cancel (000 §2, 001 §2): a warning with a sign-in action, then the parameter is dropped. The
@@ -15,9 +12,8 @@ export function useNeedsLoginWarning(delayMs = 0): void {
   useEffect(() => {
     if (!needsLogin) return;
     const timer = setTimeout(() => {
-      notify.withAction('yellow', AUTH_MESSAGES.needsLogin, 'Войти', () =>
-        useAuthDialog.getState().open('login'),
-      );
+      // The toast's code and the auth texts load only when it is shown, not with the page (DESIGN §8).
+      void import('./needsLoginToast.ts').then((m) => m.showNeedsLoginToast());
       setParams(withoutParams('needsLogin'), { replace: true });
     }, delayMs);
     return () => clearTimeout(timer);

@@ -19,15 +19,14 @@ import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { DemoLabel } from './DemoLabel.tsx';
 import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
-import { readAsDataUrl } from './image.ts';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
 import { isRateLimitCard } from './messages.ts';
 import { NoCompanion } from './NoCompanion.tsx';
-import { sendImage, sendText } from './send.ts';
 import { createChatStore } from './store.ts';
 import { localUnsent } from './unsent.ts';
 import { useChatConnection } from './useChatConnection.ts';
+import { whenSocketNeeded } from './userActivation.ts';
 
 // The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
 const ImageUploadDialog = lazy(() =>
@@ -36,6 +35,12 @@ const ImageUploadDialog = lazy(() =>
 const ImageGallery = lazy(() => import('./ImageGallery.tsx').then((m) => ({ default: m.ImageGallery })));
 
 /** 000 §4: more than 3 redirects and the chat stops sending a guest without a companion home. */
+/**
+ * The send code (send.ts, image.ts) is not needed to read the chat: it loads with the first tap or key
+ * (userActivation.ts), before any send can be made, or at the first send (DESIGN §8).
+ */
+const loadSend = () => import('./send.ts');
+
 const CHAT_REDIRECT_MAX = 3;
 
 function allowHomeRedirect(): boolean {
@@ -71,6 +76,7 @@ export function ChatPage() {
   const chat = state.kind === 'ready' ? state.chat : null;
   const chatId = chat?.id ?? null;
   const { socket, status: connection } = useChatConnection(chatId, token, store);
+  useEffect(() => whenSocketNeeded(() => void loadSend(), []), []);
 
   // Chat initialisation (000 §4), again whenever the route's id changes.
   useEffect(() => {
@@ -150,10 +156,12 @@ export function ChatPage() {
   const onSend = useCallback(
     (text: string) => {
       if (!chatId) return;
-      void sendText(
-        { store, socket: socket(), api: chatApi, notifyError: (t) => notify.error(t) },
-        chatId,
-        text,
+      void loadSend().then(({ sendText }) =>
+        sendText(
+          { store, socket: socket(), api: chatApi, notifyError: (t) => notify.error(t) },
+          chatId,
+          text,
+        ),
       );
     },
     [chatId, store, socket],
@@ -191,18 +199,20 @@ export function ChatPage() {
   const onSendImage = (file: File, caption: string) => {
     if (!chatId) return;
     setUploadOpened(false);
-    void sendImage(
-      {
-        store,
-        socket: socket(),
-        api: chatApi,
-        notifyError: (t) => notify.error(t),
-        previewUrl: (blob) => URL.createObjectURL(blob),
-        readBase64: readAsDataUrl,
-      },
-      chatId,
-      file,
-      caption,
+    void Promise.all([loadSend(), import('./image.ts')]).then(([{ sendImage }, { readAsDataUrl }]) =>
+      sendImage(
+        {
+          store,
+          socket: socket(),
+          api: chatApi,
+          notifyError: (t) => notify.error(t),
+          previewUrl: (blob) => URL.createObjectURL(blob),
+          readBase64: readAsDataUrl,
+        },
+        chatId,
+        file,
+        caption,
+      ),
     );
   };
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
 import { RoundIconButton } from './RoundIconButton.tsx';
 

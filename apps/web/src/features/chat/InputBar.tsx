@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
-import { ImageIcon, SendIcon } from '../../shared/ui/icons.tsx';
+import { ImageIcon, SendIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
 import { TYPING_HINT_PHRASES, useTypingHint } from './useTypingHint.ts';
 

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { relativeTime } from '../../shared/format/relativeTime.ts';
-import { ArrowDownIcon } from '../../shared/ui/icons.tsx';
+import { ArrowDownIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
 import own from './MessageList.module.css';
 import { type ChatMessage, isRetryable } from './messages.ts';

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/pageIcons.tsx';
 import { imageSrc } from './image.ts';
 
 interface PortraitPreviewProps {

@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Skeleton, Text, Title } from '@mantine/core'
 import { ageWithWord, type Character, mediaUrl, PROFILE_GRID_SLOTS, PROFILE_MESSAGES } from '@podruga/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PlusIcon, TrashIcon } from '../../shared/ui/icons.tsx';
 import { notify } from '../../shared/ui/notify.tsx';
+import { PlusIcon, TrashIcon } from '../../shared/ui/pageIcons.tsx';
 import { useCompanions, useDeleteCompanion, useOpenChat } from './api.ts';
 import { DeleteCompanionDialog } from './ProfileDialogs.tsx';
 import classes from './ProfilePage.module.css';

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, NETWORK_ERROR, SERVER_MESSAGES } from '@podruga/shared';
+import { ERROR_CODES, type ErrorCode, NETWORK_ERROR, STATUS_MESSAGES } from '@podruga/shared';
 
 /** `network` covers a failed fetch and the request timeout; everything else is the server's code. */
 export type ApiErrorCode = ErrorCode | 'network';
@@ -71,10 +71,10 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 function fallbackDetail(status: number): string {
-  if (status === 401) return SERVER_MESSAGES.unauthorized;
-  if (status === 403) return SERVER_MESSAGES.forbidden;
-  if (status === 404) return SERVER_MESSAGES.notFound;
-  if (status === 429) return SERVER_MESSAGES.tooManyRequests;
-  if (status >= 500) return SERVER_MESSAGES.internal;
-  return SERVER_MESSAGES.badRequest;
+  if (status === 401) return STATUS_MESSAGES.unauthorized;
+  if (status === 403) return STATUS_MESSAGES.forbidden;
+  if (status === 404) return STATUS_MESSAGES.notFound;
+  if (status === 429) return STATUS_MESSAGES.tooManyRequests;
+  if (status >= 500) return STATUS_MESSAGES.internal;
+  return STATUS_MESSAGES.badRequest;
 }

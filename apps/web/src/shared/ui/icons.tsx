@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** A few line icons drawn inline (no icon library for three glyphs). Decorative: name the button instead. */
-function Svg(props: SVGProps<SVGSVGElement>) {
+export function Svg(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="20"
@@ -50,65 +50,6 @@ export function LockIcon() {
     <Svg width="16" height="16">
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </Svg>
-  );
-}
-
-export function SendIcon() {
-  return (
-    <Svg>
-      <path d="M22 2 11 13" />
-      <path d="M22 2 15 22l-4-9-9-4 20-7z" />
-    </Svg>
-  );
-}
-
-export function ArrowDownIcon() {
-  return (
-    <Svg>
-      <path d="M12 5v14M19 12l-7 7-7-7" />
-    </Svg>
-  );
-}
-
-export function ImageIcon() {
-  return (
-    <Svg>
-      <rect x="3" y="3" width="18" height="18" rx="2" />
-      <circle cx="8.5" cy="8.5" r="1.5" />
-      <path d="m21 15-5-5L5 21" />
-    </Svg>
-  );
-}
-
-export function ChevronLeftIcon() {
-  return (
-    <Svg>
-      <path d="m15 18-6-6 6-6" />
-    </Svg>
-  );
-}
-
-export function ChevronRightIcon() {
-  return (
-    <Svg>
-      <path d="m9 18 6-6-6-6" />
-    </Svg>
-  );
-}
-
-export function TrashIcon() {
-  return (
-    <Svg width="18" height="18">
-      <path d="M3 6h18M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
-    </Svg>
-  );
-}
-
-export function PlusIcon() {
-  return (
-    <Svg width="28" height="28">
-      <path d="M12 5v14M5 12h14" />
     </Svg>
   );
 }

@@ -1,16 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { create } from 'zustand';
+import { useToastHost } from './toastHost.ts';
+
+export { useToastHost };
 
 type Color = 'teal' | 'red' | 'yellow';
-
-/**
- * Set once the first toast has loaded the notifications package: the app then mounts the toast container.
- * The package loads with that first toast, so the first page does not carry it (DESIGN §8). Not before it
- * has loaded: a toast shown while the server is unreachable (a deploy) cannot fetch the package, and a
- * container mounted then would fail to render and take the whole page down with it.
- */
-export const useToastHost = create<{ needed: boolean }>(() => ({ needed: false }));
 
 const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
@@ -40,24 +33,23 @@ export const notify = {
     autoClose?: number | false,
   ) {
     const id = `toast-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    show(
-      color,
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{message}</Text>
-        <Button
-          size="compact-sm"
-          variant="light"
-          style={{ flexShrink: 0 }}
-          onClick={() => {
-            void loadNotifications().then((notifications) => notifications.hide(id));
-            onAction();
-          }}
-        >
-          {actionLabel}
-        </Button>
-      </Group>,
-      autoClose,
-      id,
-    );
+    // The action's button (Mantine's Button) loads with the first such toast, not with the first page.
+    import('./ActionToast.tsx')
+      .then(({ ActionToast }) =>
+        show(
+          color,
+          <ActionToast
+            message={message}
+            actionLabel={actionLabel}
+            onAction={() => {
+              void loadNotifications().then((notifications) => notifications.hide(id));
+              onAction();
+            }}
+          />,
+          autoClose,
+          id,
+        ),
+      )
+      .catch((error: unknown) => console.error('toast failed', error));
   },
 };

@@ -1,0 +1,35 @@
+import { STATUS_MESSAGES } from './statusMessages.ts';
+
+/** Texts we wrote where the spec is silent, in the same voice. */
+export const SERVER_MESSAGES = {
+  invalidCredentials: 'Неверная эл. почта или пароль',
+  emailAlreadyRegistered: 'Этот email уже используется',
+  unauthorized: STATUS_MESSAGES.unauthorized,
+  sessionExpired: 'Сессия истекла. Пожалуйста, войдите снова.',
+  forbidden: STATUS_MESSAGES.forbidden,
+  notFound: STATUS_MESSAGES.notFound,
+  tooManyRequests: STATUS_MESSAGES.tooManyRequests,
+  anonymousLimit:
+    'Превышен лимит анонимных сессий: не более 3 в час. Создайте бесплатный аккаунт, чтобы продолжить.',
+  badRequest: STATUS_MESSAGES.badRequest,
+  payloadTooLarge: 'Слишком большой запрос',
+  internal: STATUS_MESSAGES.internal,
+  tokenInvalid: 'Ссылка недействительна или устарела',
+  resetDone: 'Пароль изменён. Теперь можно войти с новым паролем.',
+  emailVerified: 'Эл. почта подтверждена',
+  alreadyVerified: 'Эл. почта уже подтверждена',
+  noEmail: 'У аккаунта нет эл. почты',
+  guestNotAllowed: 'Сначала создайте аккаунт',
+  plusRequired: 'Доступно только для Plus пользователей',
+  changeEmailSent: 'Мы отправили письмо на новый адрес. Подтвердите его, чтобы завершить смену.',
+  recoveryGeneric: 'Если такой адрес зарегистрирован, мы отправили на него ссылку для восстановления пароля',
+  debugDisabled: 'Отладочные страницы отключены',
+  emailUnchanged: 'Это ваш текущий адрес эл. почты',
+  unsupportedMediaType: 'Неподдерживаемый формат запроса',
+  maintenance: 'Ведутся технические работы. Пожалуйста, зайдите немного позже.',
+  methodNotAllowed: 'Этот метод не поддерживается по данному адресу',
+  uriTooLong: 'Слишком длинный адрес запроса',
+  headersTooLarge: 'Слишком большие заголовки запроса',
+  requestTimeout: 'Истекло время ожидания запроса',
+  imageDimensions: 'Изображение слишком большое: не больше 4096 пикселей по стороне и 16 мегапикселей',
+} as const;
