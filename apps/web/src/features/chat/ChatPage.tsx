@@ -8,7 +8,6 @@ import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts
 import { usePageTitle } from '../../app/TitleSync.tsx';
 import { local, readJson, session } from '../../shared/storage.ts';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
-import { HomeButton } from '../../shared/ui/HomeButton.tsx';
 import { notify } from '../../shared/ui/notify.tsx';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
 import { useNeedsLoginWarning } from '../auth/useNeedsLoginWarning.ts';
@@ -22,13 +21,17 @@ import { InputBar } from './InputBar.tsx';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
 import { isRateLimitCard } from './messages.ts';
-import { NoCompanion } from './NoCompanion.tsx';
 import { createChatStore } from './store.ts';
 import { localUnsent } from './unsent.ts';
 import { useChatConnection } from './useChatConnection.ts';
 import { whenSocketNeeded } from './userActivation.ts';
 
 // The photo dialogs load on first use: Modal and friends stay out of the chat's first load (DESIGN §8).
+/** Screens most visits never show load when shown: no companion yet, and the page's one-line answers. */
+const NoCompanion = lazy(() => import('./NoCompanion.tsx').then((m) => ({ default: m.NoCompanion })));
+const HomeButton = lazy(() =>
+  import('../../shared/ui/HomeButton.tsx').then((m) => ({ default: m.HomeButton })),
+);
 const ImageUploadDialog = lazy(() =>
   import('./ImageUploadDialog.tsx').then((m) => ({ default: m.ImageUploadDialog })),
 );
@@ -223,12 +226,20 @@ export function ChatPage() {
       </CenteredPage>
     );
   }
-  if (state.kind === 'no_companion') return <NoCompanion />;
+  if (state.kind === 'no_companion') {
+    return (
+      <Suspense fallback={null}>
+        <NoCompanion />
+      </Suspense>
+    );
+  }
   if (state.kind === 'message') {
     return (
       <CenteredPage>
         <Text>{state.text}</Text>
-        <HomeButton mt="sm" />
+        <Suspense fallback={null}>
+          <HomeButton mt="sm" />
+        </Suspense>
       </CenteredPage>
     );
   }

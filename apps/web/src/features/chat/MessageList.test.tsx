@@ -90,7 +90,7 @@ describe('chat message list', () => {
     expect(screen.queryByRole('button', { name: 'Отправить ещё раз' })).toBeNull();
   });
 
-  it('a message the daily limit refused: marked not sent, with the limit card under it', () => {
+  it('a message the daily limit refused: marked not sent, with the limit card under it', async () => {
     const { emit } = openChat();
     emit((s) => {
       const id = s.addOptimistic('Ещё одно');
@@ -108,7 +108,8 @@ describe('chat message list', () => {
       });
     });
     expect(screen.getByText('Не отправлено')).toBeTruthy();
-    expect(screen.getByText('Дневной лимит сообщений исчерпан.')).toBeTruthy();
+    // The card's code loads with the first card (DESIGN §8).
+    expect(await screen.findByText('Дневной лимит сообщений исчерпан.')).toBeTruthy();
     expect(typingDots()).toBeNull();
   });
 

@@ -1,15 +1,20 @@
 import { Text } from '@mantine/core';
 import { SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { relativeTime } from '../../shared/format/relativeTime.ts';
 import { ArrowDownIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
 import own from './MessageList.module.css';
 import { type ChatMessage, isRetryable } from './messages.ts';
-import { RateLimitCard } from './RateLimitCard.tsx';
 import { RoundIconButton } from './RoundIconButton.tsx';
 import type { LimitStatus } from './store.ts';
 import { voiceCallLabel } from './voiceCall.ts';
+
+/**
+ * The daily-limit card loads when a chat first shows one: most chats never reach their limit, and the
+ * card's buttons (registration, install, Plus, support) stay out of the chat's first load (DESIGN §8).
+ */
+const RateLimitCard = lazy(() => import('./RateLimitCard.tsx').then((m) => ({ default: m.RateLimitCard })));
 
 /** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
 function useNow(intervalMs: number): number {
@@ -35,7 +40,13 @@ const Bubble = memo(function Bubble({
   onOpenImage?: (id: string) => void;
   onRetry?: (id: string) => void;
 }) {
-  if (message.type === 'rate_limit') return <RateLimitCard message={message} limit={limit} now={now} />;
+  if (message.type === 'rate_limit') {
+    return (
+      <Suspense fallback={null}>
+        <RateLimitCard message={message} limit={limit} now={now} />
+      </Suspense>
+    );
+  }
   if (message.type === 'voice_call') {
     return (
       <div className={classes.row} data-sender={message.sender} data-testid="chat-message">
