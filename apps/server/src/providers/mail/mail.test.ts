@@ -1,10 +1,9 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../logger.ts';
-import { plainTextOf } from '../../test/mail.ts';
+import { type LocalSmtp, listenSmtp, plainTextOf } from '../../test/mail.ts';
 import { MailDispatcher } from './dispatcher.ts';
 import { createOutboxMailer } from './offline.ts';
 import type { Mail, MailPort } from './port.ts';
@@ -21,38 +20,19 @@ const mail: Mail = {
 type LogFn = Logger['info'];
 const logger = () => ({ info: vi.fn<LogFn>(), warn: vi.fn<LogFn>(), error: vi.fn<LogFn>() });
 
-let smtp: SMTPServer | undefined;
+let smtp: LocalSmtp | undefined;
 afterEach(async () => {
-  const server = smtp;
+  await smtp?.close();
   smtp = undefined;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 describe('SMTP adapter', () => {
   it('delivers to a real SMTP server', async () => {
-    const received: Array<{ from: string; to: string[]; raw: string }> = [];
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    const server = smtp;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    smtp = await listenSmtp();
+    const { received } = smtp;
+    const port = new URL(smtp.url).port;
 
-    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@podruga.app');
+    const mailer = createSmtpMailer(smtp.url, 'no-reply@podruga.app');
     expect(mailer).toMatchObject({ adapter: 'smtp', offline: false });
     expect(mailer.describe()).toBe(`mail: SMTP via 127.0.0.1:${port}`);
     await mailer.send(mail);
