@@ -32,7 +32,6 @@ export const PUSH_MESSAGES = {
   endpointInvalid: 'Неверный адрес подписки на уведомления',
   endpointHost: 'Адрес подписки должен принадлежать службе push-уведомлений браузера',
   keysInvalid: 'Неверные ключи подписки на уведомления',
-  unsupported: 'Push-уведомления на этом сервере не настроены',
   testSent: NOTIFICATION_MESSAGES.testSent,
   testNoSubscription: 'Уведомления в этом браузере не включены',
   testFailed: NOTIFICATION_MESSAGES.testFailed,

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { notify } from '../../shared/ui/notify.tsx';
 import { PlusIcon, TrashIcon } from '../../shared/ui/pageIcons.tsx';
 import { useCompanions, useDeleteCompanion, useOpenChat } from './api.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { DeleteCompanionDialog } from './ProfileDialogs.tsx';
 import classes from './ProfilePage.module.css';
 
@@ -59,14 +60,7 @@ export function CompanionsSection({ plusActive }: { plusActive: boolean }) {
       </Group>
 
       {companions.isError ? (
-        <div role="alert">
-          <Text size="sm" c="red" mb={6}>
-            {PROFILE_MESSAGES.companionsLoadFailed}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void companions.refetch()}>
-            Повторить
-          </Button>
-        </div>
+        <LoadFailed text={PROFILE_MESSAGES.companionsLoadFailed} onRetry={() => void companions.refetch()} />
       ) : companions.isPending ? (
         <div className={classes.grid} aria-busy="true">
           {Array.from({ length: PROFILE_GRID_SLOTS }, (_, i) => (

@@ -3,6 +3,7 @@ import { PROFILE_MESSAGES } from '@podruga/shared';
 import { Link } from 'react-router';
 import { useLimitsStatus } from './api.ts';
 import { formatDate } from './format.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import {
   BAR_COLORS,
   barLevel,
@@ -56,14 +57,7 @@ export function PlanSection({ plan, isMember, onCancel }: PlanSectionProps) {
         Лимиты
       </Text>
       {limits.isError ? (
-        <div role="alert">
-          <Text size="sm" c="red" mb={6}>
-            {PROFILE_MESSAGES.limitsLoadFailed}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void limits.refetch()}>
-            Повторить
-          </Button>
-        </div>
+        <LoadFailed text={PROFILE_MESSAGES.limitsLoadFailed} onRetry={() => void limits.refetch()} />
       ) : limits.data ? (
         <ul className={classes.limits} aria-label="Лимиты">
           {shownResources().map((resource) => (
