@@ -13,6 +13,8 @@ mkdirSync(reports, { recursive: true });
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failing tests by name, printed again at the very end so that the tail of a CI log names them. */
+const failures = [];
 const started = Date.now();
 
 function run(title, cmd, args, env = {}) {
@@ -36,12 +38,24 @@ function vitest(title, projects, env = {}) {
     // A run that failed without a failing test (an unhandled error, a broken config) still counts.
     totals.failed += r.numFailedTests || (ok ? 0 : 1);
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const rel = String(file.name ?? '').replace(root, '');
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) {
+        const why = String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${title} › ${rel} › ${a.fullName ?? a.title}\n    ${why}`);
+      }
+      if (!failed.length && file.status === 'failed') {
+        failures.push(`${title} › ${rel}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
   } else if (!ok) totals.failed += 1;
   return ok;
 }
 
 function finish(ok) {
   const secs = ((Date.now() - started) / 1000).toFixed(0);
+  if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
   console.log(`\nnpm test finished in ${secs} s`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok ? 0 : 1);
