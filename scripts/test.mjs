@@ -42,11 +42,17 @@ function vitest(title, projects, env = {}) {
       const rel = String(file.name ?? '').replace(root, '');
       const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
       for (const a of failed) {
-        const why = String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        const why = String(a.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
         failures.push(`${title} › ${rel} › ${a.fullName ?? a.title}\n    ${why}`);
       }
       if (!failed.length && file.status === 'failed') {
-        failures.push(`${title} › ${rel}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+        failures.push(
+          `${title} › ${rel}: ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
       }
     }
   } else if (!ok) totals.failed += 1;
