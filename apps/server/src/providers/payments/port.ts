@@ -195,3 +195,32 @@ export interface PaymentPorts {
   twinpay: TransferPaymentPort;
   cactuspay: CardPaymentPort;
 }
+
+// ---------------------------------------------------------------- adapters' options (from the environment)
+
+/**
+ * NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET, NOWPAYMENTS_BASE_URL → `createNowPayments(options)` in
+ * nowpayments.ts; likewise `createPlatega`, `createTwinpay`, `createCactuspay`. `fetch` is injectable
+ * for tests only; the tests use a real HTTP fake.
+ */
+export interface AdapterCommon {
+  baseUrl: string;
+  timeoutMs?: number | undefined;
+}
+export interface NowPaymentsOptions extends AdapterCommon {
+  apiKey: string;
+  ipnSecret: string;
+}
+export interface PlategaOptions extends AdapterCommon {
+  merchantId: string;
+  secret: string;
+  /** Platega's method number: 2 SBP QR, 11 cards (default), 12 international cards, 14 SberPay. */
+  paymentMethod?: number | undefined;
+}
+export interface TwinpayOptions extends AdapterCommon {
+  clientId: string;
+  clientSecret: string;
+}
+export interface CactuspayOptions extends AdapterCommon {
+  token: string;
+}
