@@ -2,6 +2,7 @@ import {
   Component,
   type ErrorInfo,
   type ReactNode,
+  Suspense,
   startTransition,
   useEffect,
   useMemo,
@@ -17,11 +18,26 @@ import { routes } from './routes.tsx';
 
 const guard = createGuard(() => routes);
 
-/** A page that throws (a chunk that failed to load after a deploy) shows RouteError instead of a blank app. */
-class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-  static getDerivedStateFromError(error: unknown) {
+interface BoundaryState {
+  error: unknown;
+  pathname: string | undefined;
+}
+
+/**
+ * A page that throws (a chunk that failed to load after a deploy) shows RouteError instead of a blank
+ * app; going to another address tries again. Not keyed by the address: that would remount the layouts
+ * on every navigation.
+ */
+class RouteErrorBoundary extends Component<
+  { pathname: string | undefined; children: ReactNode },
+  BoundaryState
+> {
+  override state: BoundaryState = { error: null, pathname: this.props.pathname };
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error };
+  }
+  static getDerivedStateFromProps(props: { pathname: string | undefined }, state: BoundaryState) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
   }
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
@@ -62,10 +78,13 @@ export function RouterRoot() {
 
   const meta = useMemo(() => (shown ? metaFor(routes, shown.pathname) : {}), [shown]);
   const element = useRoutes(routes, shown ?? location);
-  if (!shown) return null;
+  // The boundary is there from the first render on, so a page's chunk is awaited by the transition that
+  // shows it, never by a fallback inside a layout.
   return (
     <RouteMetaContext.Provider value={meta}>
-      <RouteErrorBoundary key={shown.pathname}>{element}</RouteErrorBoundary>
+      <RouteErrorBoundary pathname={shown?.pathname}>
+        <Suspense fallback={null}>{shown ? element : null}</Suspense>
+      </RouteErrorBoundary>
     </RouteMetaContext.Provider>
   );
 }

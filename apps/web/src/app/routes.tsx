@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { ADMIN_LOGGING_KEY } from '../features/debug/api.ts';
 import { local } from '../shared/storage.ts';
@@ -13,17 +13,14 @@ import type { RouteMeta } from './routeMeta.ts';
 const AFFILIATE_KEY = 'affiliate_code';
 
 /**
- * Every page is its own chunk (DESIGN §8): the first page loads only the shell and itself. Navigations
- * are transitions (BrowserRouter and the guard both use them), so the previous page stays on screen
- * while the next one's chunk loads; the fallback shows only on the very first page.
+ * Every page is its own chunk (DESIGN §8): the first page loads only the shell and itself. The one
+ * Suspense boundary is RouterRoot's, above the layouts, and navigations are transitions: the previous
+ * page (the first time: the loading screen) stays until the next one's chunk is there, and the header,
+ * page and footer appear together (no layout shift).
  */
 function lazyPage(load: () => Promise<ComponentType>): ReactNode {
   const Page = lazy(() => load().then((Component) => ({ default: Component })));
-  return (
-    <Suspense fallback={null}>
-      <Page />
-    </Suspense>
-  );
+  return <Page />;
 }
 
 const home = {
