@@ -23,6 +23,8 @@ const soon = {
 };
 // The chat's chunk carries socket.io-client; nothing else imports it (DESIGN §8).
 const chat = { lazy: () => import('../features/chat/ChatPage.tsx').then((m) => ({ Component: m.ChatPage })) };
+const paymentReturn: RouteObject['lazy'] = () =>
+  import('../features/payments/PaymentReturnPage.tsx').then((m) => ({ Component: m.PaymentReturnPage }));
 const notFound = {
   lazy: () => import('../features/shell/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
 };
@@ -123,20 +125,22 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'plus',
-            ...page({ title: 'Plus', soon: 'Здесь можно будет оформить доступ Plus.' }, soon.lazy),
-          },
-          { path: 'subscribe', ...redirectTo('/plus') },
-          {
-            path: 'vip',
-            ...page(
-              { title: 'VIP', requiresAuth: true, soon: 'Здесь можно будет оформить доступ VIP.' },
-              soon.lazy,
+            ...page({ title: 'Plus' }, () =>
+              import('../features/payments/PurchasePage.tsx').then((m) => ({ Component: m.PlusPage })),
             ),
           },
+          // The crypto provider's return address (002 §2): the same verdict page as /payment-return.
+          { path: 'plus/success', ...page({ title: 'Оплата', width: 'form' }, paymentReturn) },
+          { path: 'subscribe', ...redirectTo('/plus') },
+          // The chat's way to the offer (002 §2 "navigation to /upgrade").
+          { path: 'upgrade', ...redirectTo('/plus') },
           {
-            path: 'payment-return',
-            ...page({ title: 'Оплата', soon: 'Здесь будет статус платежа.' }, soon.lazy),
+            path: 'vip',
+            ...page({ title: 'VIP', requiresAuth: true }, () =>
+              import('../features/payments/PurchasePage.tsx').then((m) => ({ Component: m.VipPage })),
+            ),
           },
+          { path: 'payment-return', ...page({ title: 'Оплата', width: 'form' }, paymentReturn) },
           {
             path: 'test/dialogs',
             ...page({ title: 'Тест диалогов', debug: 'dialogs' }, () =>
