@@ -94,7 +94,8 @@ describe('the card / P2P status handling (002 §4)', () => {
       expect.any(Function),
       8_000,
     );
-    (withAction.mock.calls[0]?.[3] as () => void)();
+    const retry = withAction.mock.calls[0]?.[3] as (() => void) | undefined;
+    retry?.();
     expect(onRetry).toHaveBeenCalled();
     expect(localStorage.getItem(lastPaymentKeys('plus').id)).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
