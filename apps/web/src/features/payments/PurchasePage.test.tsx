@@ -233,7 +233,10 @@ describe('the Plus page: buying', () => {
   it('an anonymous buyer is offered to set up her account 2 s after the success', async () => {
     signIn(GUEST);
     stubPage();
-    vi.spyOn(authActions, 'refreshUser').mockResolvedValue();
+    // The refreshed user has Plus now: that must not send her away from the page's dialogs.
+    vi.spyOn(authActions, 'refreshUser').mockImplementation(async () => {
+      useAuth.setState({ user: { ...GUEST, membership_type: 'plus', membership_expiry: FUTURE } });
+    });
     const { user, location } = render(<PlusPage />, { route: '/plus' });
     await user.click(screen.getByRole('radio', { name: 'Криптовалюта' }));
     await user.click(payButton());

@@ -1,4 +1,4 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import {
   DEFAULT_PLAN,
   isPlusActive,
@@ -96,7 +96,10 @@ export function PurchasePage({ product }: { product: Product }) {
     setDialog(next);
   }, []);
 
+  // Once she has bought here, her new Plus never sends her away from the page's own dialogs.
+  const redirected = useRef(false);
   const succeeded = useCallback(() => {
+    redirected.current = true;
     open({ kind: 'success' });
     void refreshAfterPayment();
   }, [open]);
@@ -131,7 +134,6 @@ export function PurchasePage({ product }: { product: Product }) {
   }, [open, params, product, setParams, watch]);
 
   // 002 §4 step 7: a Plus member on /plus goes to her profile, unless she came to extend (DESIGN §5).
-  const redirected = useRef(false);
   useEffect(() => {
     if (product !== 'plus' || renew || redirected.current || !isInitialized) return;
     if (!plusActive || dialog !== null || watch.state.phase !== 'idle') return;
@@ -219,10 +221,12 @@ export function PurchasePage({ product }: { product: Product }) {
   const needsPlus = product === 'vip' && !plusActive && dialog?.kind !== 'success';
 
   return (
-    <Container size={960} w="100%" className={classes.page}>
+    <div className={`page-container ${classes.page}`}>
       <div>
-        <Title order={1}>{texts.title}</Title>
-        <Text c="dimmed" mt={4}>
+        <Title order={1} className="page-title">
+          {texts.title}
+        </Title>
+        <Text c="dimmed" mt={4} ta="center">
           {texts.lead}
         </Text>
       </div>
@@ -349,7 +353,7 @@ export function PurchasePage({ product }: { product: Product }) {
           />
         )}
       </Suspense>
-    </Container>
+    </div>
   );
 }
 
