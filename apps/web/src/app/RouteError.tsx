@@ -1,13 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 
 /** Last resort when a page throws (for example a chunk failed to load after a deploy). */
 export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
   return (
     <Stack align="center" justify="center" gap="md" p="xl" mih="100dvh" ta="center">
       <Title order={1} size="h2">

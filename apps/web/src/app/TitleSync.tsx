@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
 import { create } from 'zustand';
 import { getBrand } from './brand.ts';
-import { isRouteMeta } from './routeMeta.ts';
+import { useRouteMeta } from './routeMeta.ts';
 
 /** "{page} — {brand}", or the brand's own title on pages without a name. */
 function pageTitle(page: string | undefined): string {
@@ -15,11 +14,8 @@ const useTitleOverride = create<{ title: string | null }>(() => ({ title: null }
 
 /** Sets the tab title from the deepest route that names its page (002 §2 "Page titles are set per route"). */
 export function TitleSync() {
-  const matches = useMatches();
+  const { title } = useRouteMeta();
   const override = useTitleOverride((s) => s.title);
-  let title: string | undefined;
-  for (const match of matches)
-    if (isRouteMeta(match.handle) && match.handle.title) title = match.handle.title;
   const text = pageTitle(override ?? title);
   useEffect(() => {
     document.title = text;

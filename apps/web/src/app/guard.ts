@@ -1,5 +1,5 @@
 import { SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
-import { type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { authActions } from '../features/auth/store.ts';
 import { hasDebugAccess, rememberDebugAccess, requestDebugAccess } from '../features/debug/api.ts';
 import { local, readJson, session } from '../shared/storage.ts';
@@ -8,7 +8,8 @@ import { isMaintenance } from './navigation.ts';
 import { countRedirect, parseRedirectLoopState } from './redirectLoop.ts';
 import { isRouteMeta, type RouteMeta } from './routeMeta.ts';
 
-function metaFor(routes: RouteObject[], pathname: string): RouteMeta {
+/** The route's meta: every match's `handle` merged, the deepest winning (title, width, auth, debug). */
+export function metaFor(routes: RouteObject[], pathname: string): RouteMeta {
   const matches = matchRoutes(routes, pathname) ?? [];
   const meta: RouteMeta = {};
   for (const match of matches) if (isRouteMeta(match.route.handle)) Object.assign(meta, match.route.handle);
@@ -20,26 +21,24 @@ function hasStoredToken(): boolean {
 }
 
 /** Rule 4: more than REDIRECT_LOOP_MAX redirects in the window and the guard lets the navigation through. */
-function loopSafeRedirect(to: string): Response | null {
+function loopSafeRedirect(to: string): string | null {
   const verdict = countRedirect(
     parseRedirectLoopState(readJson(session, SESSION_KEYS.routerRedirectCount)),
     Date.now(),
   );
   session.set(SESSION_KEYS.routerRedirectCount, JSON.stringify(verdict.state));
-  if (verdict.allowed) return redirect(to);
+  if (verdict.allowed) return to;
   console.warn(`Router: redirect loop broken (to ${to})`);
   return null;
 }
 
 /**
- * The router guard (002 §2), run as the root route's loader before every navigation: auth first, debug
- * pages by server-checked token, static assets pass, loop breaker, auth-only routes.
+ * The router guard (002 §2), run before every navigation is shown (app/RouterRoot.tsx): auth first, debug
+ * pages by server-checked token, static assets pass, loop breaker, auth-only routes. Answers where to go
+ * instead, or null to show the page.
  */
 export function createGuard(getRoutes: () => RouteObject[]) {
-  let navigations = 0;
-  return async function guard({ request }: LoaderFunctionArgs): Promise<Response | null> {
-    const url = new URL(request.url);
-    navigations += 1;
+  return async function guard(url: URL, firstNavigation: boolean): Promise<string | null> {
     if (isStaticAssetPath(url.pathname)) return null;
     const meta = metaFor(getRoutes(), url.pathname);
     // Rule 5 asks about the token stored when the visitor arrived: the guest session that rule 1 creates
@@ -54,19 +53,19 @@ export function createGuard(getRoutes: () => RouteObject[]) {
       hasToken: hadToken,
       debugAccess: hasDebugAccess(Date.now()),
       maintenance: isMaintenance(),
-      firstNavigation: navigations === 1,
+      firstNavigation,
       lastVisitedPath: local.get(STORAGE_KEYS.lastVisitedPath),
     });
 
     if (step.kind === 'check-debug-token') {
       const allowed = await requestDebugAccess(step.token);
-      if (!allowed) return redirect('/');
+      if (!allowed) return '/';
       rememberDebugAccess(Date.now());
       return loopSafeRedirect(step.cleanUrl);
     }
     if (step.kind === 'redirect') {
       // A debug page refused is never let through, even by the loop breaker ('/' itself always passes).
-      if (meta.debug) return redirect(step.to);
+      if (meta.debug) return step.to;
       return loopSafeRedirect(step.to);
     }
 

@@ -3,15 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { initInstall, whenInstalled } from '../features/install/installStore.ts';
 import { trackActivity } from '../shared/activity.ts';
 import { applyBodyClasses, bootApp } from './boot.ts';
 import { LazyNotifications } from './LazyNotifications.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
-import { setRouter } from './navigation.ts';
-import { routes } from './routes.tsx';
+import { RouterRoot } from './RouterRoot.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';
 import { darkModeManager, theme } from './theme.ts';
 import { wireApiClient } from './wiring.ts';
@@ -31,8 +29,6 @@ registerServiceWorker();
 
 /** The router and the first render. */
 function start(rootElement: HTMLElement): void {
-  const router = createBrowserRouter(routes);
-  setRouter(router);
   const root = createRoot(rootElement);
   // The first render is a transition: React then renders the shell in slices of a few milliseconds
   // instead of one long task, so a phone's main thread stays responsive while the app starts (DESIGN §8,
@@ -43,7 +39,9 @@ function start(rootElement: HTMLElement): void {
         <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={darkModeManager()}>
           <QueryClientProvider client={queryClient}>
             <LazyNotifications />
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <RouterRoot />
+            </BrowserRouter>
             <LoadingScreen />
           </QueryClientProvider>
         </MantineProvider>

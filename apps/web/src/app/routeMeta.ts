@@ -1,3 +1,5 @@
+import { createContext, useContext } from 'react';
+
 /** What a route declares in its `handle` (002 §2 route table "Notes"). */
 export interface RouteMeta {
   /** Page name for the tab title "{title} — {brand}"; absent → the brand's own title. */
@@ -22,4 +24,11 @@ export type PageWidth = 'form' | 'wide' | 'chat' | 'full';
 
 export function isRouteMeta(value: unknown): value is RouteMeta {
   return typeof value === 'object' && value !== null;
+}
+
+/** The shown route's meta (every match's `handle`, the deepest winning), provided by app/RouterRoot.tsx. */
+export const RouteMetaContext = createContext<RouteMeta>({});
+
+export function useRouteMeta(): RouteMeta {
+  return useContext(RouteMetaContext);
 }

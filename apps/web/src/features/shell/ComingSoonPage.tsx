@@ -1,14 +1,11 @@
 import { Badge, Text, Title } from '@mantine/core';
-import { useMatches } from 'react-router';
-import { isRouteMeta, type RouteMeta } from '../../app/routeMeta.ts';
+import { useRouteMeta } from '../../app/routeMeta.ts';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
 import { HomeButton } from '../../shared/ui/HomeButton.tsx';
 
 /** A page a later release builds: its name, one honest line, the way home. Reads its route's handle. */
 export function ComingSoonPage() {
-  const matches = useMatches();
-  const meta: RouteMeta = {};
-  for (const match of matches) if (isRouteMeta(match.handle)) Object.assign(meta, match.handle);
+  const meta = useRouteMeta();
   return (
     <CenteredPage>
       <Badge variant="light" color="grape">
