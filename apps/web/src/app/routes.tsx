@@ -33,6 +33,8 @@ const home = {
 const soon = () => import('../features/shell/ComingSoonPage.tsx').then((m) => m.ComingSoonPage);
 // The chat's chunk carries the socket; nothing else imports it (DESIGN §8).
 const chat = lazyPage(() => import('../features/chat/ChatPage.tsx').then((m) => m.ChatPage));
+// The Plus and VIP pages share one chunk; the payment dialogs load from it when one opens.
+const purchase = () => import('../features/payments/PurchasePage.tsx');
 const paymentReturn = () =>
   import('../features/payments/PaymentReturnPage.tsx').then((m) => m.PaymentReturnPage);
 const notFound = () => import('../features/shell/NotFoundPage.tsx').then((m) => m.NotFoundPage);
@@ -133,9 +135,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'plus',
-            ...page({ title: 'Plus' }, () =>
-              import('../features/payments/PurchasePage.tsx').then((m) => m.PlusPage),
-            ),
+            ...page({ title: 'Plus' }, () => purchase().then((m) => m.PlusPage)),
           },
           // The crypto provider's return address (002 §2): the same verdict page as /payment-return.
           { path: 'plus/success', ...page({ title: 'Оплата', width: 'form' }, paymentReturn) },
@@ -144,9 +144,7 @@ export const routes: RouteObject[] = [
           { path: 'upgrade', ...redirectTo('/plus') },
           {
             path: 'vip',
-            ...page({ title: 'VIP', requiresAuth: true }, () =>
-              import('../features/payments/PurchasePage.tsx').then((m) => m.VipPage),
-            ),
+            ...page({ title: 'VIP', requiresAuth: true }, () => purchase().then((m) => m.VipPage)),
           },
           { path: 'payment-return', ...page({ title: 'Оплата', width: 'form' }, paymentReturn) },
           {
