@@ -56,8 +56,28 @@ vi.mock('./dialogs/index.ts', () => {
   return {
     CryptoPaymentDialog: named('crypto'),
     BankTransferDialog: (p: { opened: boolean; method: string }) => named(`transfer ${p.method}`)(p),
-    RedirectPaymentDialog: named('redirect'),
-    PaymentServiceErrorDialog: named('service error'),
+    RedirectPaymentDialog: (p: { opened: boolean; onServiceError(): void; onClose(): void }) =>
+      p.opened ? (
+        <div role="dialog" aria-label="redirect">
+          <button type="button" onClick={p.onServiceError}>
+            Сбой сервиса
+          </button>
+        </div>
+      ) : null,
+    PaymentServiceErrorDialog: (p: { opened: boolean; onPick(method: string): void; onClose(): void }) =>
+      p.opened ? (
+        <div role="dialog" aria-label="service error">
+          <button
+            type="button"
+            onClick={() => {
+              p.onPick('crypto');
+              p.onClose();
+            }}
+          >
+            Криптой
+          </button>
+        </div>
+      ) : null,
     PaymentNotCompletedDialog: (p: { opened: boolean; text?: string; onClose(): void }) =>
       p.opened ? (
         <div role="dialog" aria-label={PAYMENT_MESSAGES.notCompletedTitle}>
@@ -228,6 +248,22 @@ describe('the Plus page: buying', () => {
     expect(refresh).toHaveBeenCalled();
     await user.click(within(success).getByRole('button', { name: 'Продолжить' }));
     expect(location().pathname).toBe('/profile');
+  });
+
+  it('the redirect provider failing: the service-error dialog, then the method picked there', async () => {
+    signIn(MEMBER);
+    stubPage();
+    const { user } = render(<PlusPage />, { route: '/plus' });
+    await user.click(screen.getByRole('radio', { name: 'Карта или СБП' }));
+    await user.click(payButton());
+    const redirect = await screen.findByRole('dialog', { name: 'redirect' });
+    await user.click(within(redirect).getByRole('button', { name: 'Сбой сервиса' }));
+    const failed = await screen.findByRole('dialog', { name: 'service error' });
+    await user.click(within(failed).getByRole('button', { name: 'Криптой' }));
+    // The picked dialog stays open although the service-error one said "closed" after the pick.
+    await screen.findByRole('dialog', { name: 'crypto' });
+    expect(screen.queryByRole('dialog', { name: 'service error' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Криптовалюта' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('an anonymous buyer is offered to set up her account 2 s after the success', async () => {

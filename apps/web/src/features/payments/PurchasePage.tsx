@@ -214,7 +214,9 @@ export function PurchasePage({ product }: { product: Product }) {
     open(method === 'crypto' ? { kind: 'crypto' } : { kind: 'transfer', method });
   }
 
-  const close = () => open(null);
+  // A dialog's own close closes only that dialog: a late one never takes the success dialog away.
+  const closer = (kind: NonNullable<OpenDialog>['kind']) => () =>
+    setDialog((current) => (current?.kind === kind ? null : current));
   const onDialogSuccess = () => succeeded();
   const price = PRICES[product][plan].rub;
   const texts = TITLES[product];
@@ -283,7 +285,7 @@ export function PurchasePage({ product }: { product: Product }) {
           <CryptoPaymentDialog
             opened={dialog?.kind === 'crypto'}
             planType={planType}
-            onClose={close}
+            onClose={closer('crypto')}
             onSuccess={onDialogSuccess}
           />
         )}
@@ -298,7 +300,7 @@ export function PurchasePage({ product }: { product: Product }) {
                   ? option
                   : 'TO_CARD'
             }
-            onClose={close}
+            onClose={closer('transfer')}
             onSuccess={onDialogSuccess}
           />
         )}
@@ -306,7 +308,7 @@ export function PurchasePage({ product }: { product: Product }) {
           <RedirectPaymentDialog
             opened={dialog?.kind === 'redirect'}
             planType={planType}
-            onClose={close}
+            onClose={closer('redirect')}
             onSuccess={onDialogSuccess}
             onServiceError={() => open({ kind: 'serviceError' })}
           />
@@ -314,15 +316,15 @@ export function PurchasePage({ product }: { product: Product }) {
         {mounted.has('serviceError') && (
           <PaymentServiceErrorDialog
             opened={dialog?.kind === 'serviceError'}
-            onClose={close}
+            onClose={closer('serviceError')}
             onPick={pickAlternative}
           />
         )}
         {mounted.has('notCompleted') && (
           <PaymentNotCompletedDialog
             opened={dialog?.kind === 'notCompleted'}
-            onClose={close}
-            onRetry={close}
+            onClose={closer('notCompleted')}
+            onRetry={closer('notCompleted')}
             text={PAYMENT_MESSAGES.failedQuery}
           />
         )}
@@ -338,7 +340,7 @@ export function PurchasePage({ product }: { product: Product }) {
             opened={dialog?.kind === 'tempAccount'}
             hasEmail={session.get(ACCOUNT_FLAGS.originalEmail) !== null}
             onClose={() => {
-              close();
+              setDialog(null);
               navigate('/profile');
             }}
           />
@@ -347,7 +349,7 @@ export function PurchasePage({ product }: { product: Product }) {
           <AnonymousAccountDialog
             opened={dialog?.kind === 'anonymousAccount'}
             onClose={() => {
-              close();
+              setDialog(null);
               navigate('/profile');
             }}
           />
