@@ -365,6 +365,14 @@ describe('the Plus page: on opening', () => {
     expect(location().search).toBe('');
   });
 
+  it('an order_slug that is not one of our order ids is not asked about', async () => {
+    signIn(MEMBER);
+    stubPage();
+    const { location } = render(<PlusPage />, { route: '/plus?order_slug=client-12345' });
+    await waitFor(() => expect(location().search).toBe(''));
+    expect(api.status).not.toHaveBeenCalled();
+  });
+
   it('a Plus member is told and sent to her profile', async () => {
     signIn(PLUS);
     stubPage();

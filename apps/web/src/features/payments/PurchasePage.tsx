@@ -2,6 +2,7 @@ import { Button, Text, Title } from '@mantine/core';
 import {
   DEFAULT_PLAN,
   isPlusActive,
+  ORDER_ID_PATTERN,
   PAYMENT_MESSAGES,
   PAYMENT_TIMERS,
   type Plan,
@@ -125,7 +126,8 @@ export function PurchasePage({ product }: { product: Product }) {
     if (failed) open({ kind: 'notCompleted' });
     if (failed || slug !== null) setParams(withoutParams('payment', 'order_slug'), { replace: true });
     const stored = lastPayment.take(product);
-    if (slug) {
+    // Only our own order ids are asked about (002 §4), whatever the address carries.
+    if (slug && ORDER_ID_PATTERN.test(slug)) {
       void watch.resume(slug, false);
     } else if (stored) {
       notify.warning(PAYMENT_MESSAGES.checkingPrevious);
