@@ -2,11 +2,10 @@ import {
   Alert,
   Button,
   Center,
-  Chip,
-  Group,
   Loader,
   NativeSelect,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -190,7 +189,10 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
       const expires = created.expiration_estimate_date
         ? Date.parse(created.expiration_estimate_date)
         : Number.NaN;
-      setDeadline(Number.isNaN(expires) ? Date.now() + CRYPTO.validityMinutes * 60_000 : expires);
+      const until = Number.isNaN(expires) ? Date.now() + CRYPTO.validityMinutes * 60_000 : expires;
+      setDeadline(until);
+      // Shown from the first paint of step 2, before the countdown's first tick.
+      setRemaining(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
       setPayment(created);
       setNotice(null);
       setStep('pay');
@@ -242,19 +244,19 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
                 <Text size="sm" fw={600} id="crypto-coin-label">
                   Выбери криптовалюту
                 </Text>
-                <Chip.Group
-                  multiple={false}
-                  value={coin && featured.includes(coin) ? coin : null}
-                  onChange={pickCoin}
-                >
-                  <Group gap="xs" role="radiogroup" aria-labelledby="crypto-coin-label">
-                    {top.map((c) => (
-                      <Chip key={c.code} value={c.code} variant="outline">
-                        {c.code.toUpperCase()}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
+                <SimpleGrid cols={3} spacing="xs" role="radiogroup" aria-labelledby="crypto-coin-label">
+                  {top.map((c) => (
+                    <Button
+                      key={c.code}
+                      role="radio"
+                      aria-checked={coin === c.code}
+                      variant={coin === c.code ? 'filled' : 'default'}
+                      onClick={() => pickCoin(c.code)}
+                    >
+                      {c.code.toUpperCase()}
+                    </Button>
+                  ))}
+                </SimpleGrid>
               </Stack>
               {rest.length > 0 && (
                 <NativeSelect
