@@ -241,7 +241,7 @@ export function BankTransferDialog({
             </Stack>
           )}
           <Text size="sm">
-            Переведи ровно эту сумму одним платежом, затем нажми «Я оплатил». Без комментария к переводу.
+            Переведи ровно эту сумму одним платежом, затем нажми «Я оплатил».
           </Text>
           <DialogActions mt="xs">
             <Button variant="default" onClick={onClose}>
