@@ -240,9 +240,7 @@ export function BankTransferDialog({
               </Text>
             </Stack>
           )}
-          <Text size="sm">
-            Переведи ровно эту сумму одним платежом, затем нажми «Я оплатил».
-          </Text>
+          <Text size="sm">Переведи ровно эту сумму одним платежом, затем нажми «Я оплатил».</Text>
           <DialogActions mt="xs">
             <Button variant="default" onClick={onClose}>
               Отмена
