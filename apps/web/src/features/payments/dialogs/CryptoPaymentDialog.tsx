@@ -141,6 +141,9 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
       const answer = await paymentsApi.cryptoStatus(current.payment_id);
       if (session.current !== mine) return;
       if (SUCCESS.includes(answer.payment_status)) {
+        // The countdown's check and «Я оплатил» may both answer: the order is reported once.
+        session.current += 1;
+        setChecking(false);
         setFailure(null);
         setStep('result');
         onSuccess(answer.order_id);
@@ -161,7 +164,7 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
 
   // The countdown; at zero the status is checked once.
   useEffect(() => {
-    if (step !== 'pay' || payment === null) return;
+    if (!opened || step !== 'pay' || payment === null) return;
     const tick = () => {
       const left = deadline - Date.now();
       setRemaining(Math.max(0, Math.ceil(left / 1000)));
@@ -173,7 +176,7 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
     const timer = window.setInterval(tick, 1000);
     tick();
     return () => window.clearInterval(timer);
-  }, [step, payment, deadline]);
+  }, [opened, step, payment, deadline]);
 
   async function create() {
     if (coin === null || processing) return;
