@@ -154,6 +154,18 @@ describe('bank-transfer dialog (002 §2, §4 "Bank-transfer dialog")', () => {
     expect(await within(dialog()).findByText('2200 1234 5678 9012')).toBeTruthy();
   });
 
+  it('a closed dialog stops polling and never reports success', async () => {
+    const onSuccess = vi.fn();
+    const props = { planType: 'quarterly' as const, method: 'TO_CARD' as const, onClose: vi.fn(), onSuccess };
+    const { user, rerender } = render(<BankTransferDialog opened {...props} />);
+    await user.click(await within(dialog()).findByRole('button', { name: 'Я оплатил' }));
+    await within(dialog()).findByRole('progressbar', { name: 'Проверка платежа' });
+    rerender(<BankTransferDialog opened={false} {...props} />);
+    advance(20 * 60_000);
+    expect(api.twinpayStatus).toHaveBeenCalledTimes(1);
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it('SBP shows the SBP details; a sandbox transfer shows the test badge and its page', async () => {
     api.twinpayCreate.mockResolvedValue({
       success: true,

@@ -123,6 +123,8 @@ export function BankTransferDialog({
 
   // Instructions: a quiet check every 60 s. Verifying: every 15 s, and the 15-minute window.
   useEffect(() => {
+    // A closed dialog neither polls nor closes itself.
+    if (!opened) return undefined;
     if (view.state === 'instructions') {
       const timer = window.setInterval(() => void poll.current(), PAYMENT_TIMERS.transferIdlePollMs);
       return () => window.clearInterval(timer);
@@ -153,7 +155,7 @@ export function BankTransferDialog({
       return () => window.clearInterval(clock);
     }
     return undefined;
-  }, [view]);
+  }, [view, opened]);
 
   function finish() {
     if (succeeded.current || !data) return;
@@ -240,9 +242,7 @@ export function BankTransferDialog({
               </Text>
             </Stack>
           )}
-          <Text size="sm">
-            Переведи ровно эту сумму одним платежом, затем нажми «Я оплатил». Без комментария к переводу.
-          </Text>
+          <Text size="sm">Переведи ровно эту сумму одним платежом, затем нажми «Я оплатил».</Text>
           <DialogActions mt="xs">
             <Button variant="default" onClick={onClose}>
               Отмена

@@ -2,11 +2,10 @@ import {
   Alert,
   Button,
   Center,
-  Chip,
-  Group,
   Loader,
   NativeSelect,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -142,6 +141,9 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
       const answer = await paymentsApi.cryptoStatus(current.payment_id);
       if (session.current !== mine) return;
       if (SUCCESS.includes(answer.payment_status)) {
+        // The countdown's check and «Я оплатил» may both answer: the order is reported once.
+        session.current += 1;
+        setChecking(false);
         setFailure(null);
         setStep('result');
         onSuccess(answer.order_id);
@@ -162,7 +164,7 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
 
   // The countdown; at zero the status is checked once.
   useEffect(() => {
-    if (step !== 'pay' || payment === null) return;
+    if (!opened || step !== 'pay' || payment === null) return;
     const tick = () => {
       const left = deadline - Date.now();
       setRemaining(Math.max(0, Math.ceil(left / 1000)));
@@ -174,7 +176,7 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
     const timer = window.setInterval(tick, 1000);
     tick();
     return () => window.clearInterval(timer);
-  }, [step, payment, deadline]);
+  }, [opened, step, payment, deadline]);
 
   async function create() {
     if (coin === null || processing) return;
@@ -190,7 +192,10 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
       const expires = created.expiration_estimate_date
         ? Date.parse(created.expiration_estimate_date)
         : Number.NaN;
-      setDeadline(Number.isNaN(expires) ? Date.now() + CRYPTO.validityMinutes * 60_000 : expires);
+      const until = Number.isNaN(expires) ? Date.now() + CRYPTO.validityMinutes * 60_000 : expires;
+      setDeadline(until);
+      // Shown from the first paint of step 2, before the countdown's first tick.
+      setRemaining(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
       setPayment(created);
       setNotice(null);
       setStep('pay');
@@ -242,19 +247,19 @@ export function CryptoPaymentDialog({ opened, planType, onClose, onSuccess }: Pa
                 <Text size="sm" fw={600} id="crypto-coin-label">
                   Выбери криптовалюту
                 </Text>
-                <Chip.Group
-                  multiple={false}
-                  value={coin && featured.includes(coin) ? coin : null}
-                  onChange={pickCoin}
-                >
-                  <Group gap="xs" role="radiogroup" aria-labelledby="crypto-coin-label">
-                    {top.map((c) => (
-                      <Chip key={c.code} value={c.code} variant="outline">
-                        {c.code.toUpperCase()}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
+                <SimpleGrid cols={3} spacing="xs" role="radiogroup" aria-labelledby="crypto-coin-label">
+                  {top.map((c) => (
+                    <Button
+                      key={c.code}
+                      role="radio"
+                      aria-checked={coin === c.code}
+                      variant={coin === c.code ? 'filled' : 'default'}
+                      onClick={() => pickCoin(c.code)}
+                    >
+                      {c.code.toUpperCase()}
+                    </Button>
+                  ))}
+                </SimpleGrid>
               </Stack>
               {rest.length > 0 && (
                 <NativeSelect

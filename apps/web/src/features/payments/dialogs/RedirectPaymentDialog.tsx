@@ -124,7 +124,7 @@ export function RedirectPaymentDialog({
   const checkRef = useRef(check);
   checkRef.current = check;
 
-  const waiting = view.state === 'waiting';
+  const waiting = opened && view.state === 'waiting';
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(() => void checkRef.current(false), PAYMENT_TIMERS.redirectPollMs);

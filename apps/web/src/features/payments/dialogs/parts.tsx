@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { PAYMENT_MESSAGES, PLAN_DAYS, type PlanType, parsePlanType, ruPlural } from '@podruga/shared';
 import { notify } from '../../../shared/ui/notify.tsx';
 
@@ -63,16 +63,15 @@ export function CopyField(props: {
         <Text ff="monospace" fw={600} size="sm" style={{ wordBreak: 'break-all', flex: 1, minWidth: 0 }}>
           {props.display ?? props.value}
         </Text>
-        <Tooltip label="Скопировать">
-          <ActionIcon
-            variant="light"
-            size="lg"
-            aria-label={`Скопировать: ${props.label}`}
-            onClick={() => void copyText(props.value, props.messages)}
-          >
-            <CopyIcon />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          aria-label={`Скопировать: ${props.label}`}
+          title="Скопировать"
+          onClick={() => void copyText(props.value, props.messages)}
+        >
+          <CopyIcon />
+        </ActionIcon>
       </Group>
     </Stack>
   );
