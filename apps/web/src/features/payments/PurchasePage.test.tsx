@@ -160,13 +160,16 @@ describe('the Plus page: plans and prices', () => {
       cactuspay: { mode: 'off', provider: 'cactuspay' },
       platega: { mode: 'sandbox', provider: 'sandbox' },
     });
-    render(<PlusPage />, { route: '/plus' });
+    const { user } = render(<PlusPage />, { route: '/plus' });
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: 'Банковская карта' }).hasAttribute('disabled')).toBe(true),
     );
     // The default card method is off: the next way to pay is chosen instead.
     expect(screen.getByRole('radio', { name: 'Карта или СБП' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText(PAYMENT_MESSAGES.sandboxTitle)).toBeTruthy();
+    const off = screen.getByRole('radio', { name: 'Банковская карта' }).parentElement as HTMLElement;
+    await user.hover(off);
+    expect(await screen.findByText(PAYMENT_MESSAGES.cardUnavailable)).toBeTruthy();
   });
 });
 
