@@ -30,6 +30,10 @@ const home = {
 const soon = () => import('../features/shell/ComingSoonPage.tsx').then((m) => m.ComingSoonPage);
 // The chat's chunk carries the socket; nothing else imports it (DESIGN §8).
 const chat = lazyPage(() => import('../features/chat/ChatPage.tsx').then((m) => m.ChatPage));
+// The Plus and VIP pages share one chunk; the payment dialogs load from it when one opens.
+const purchase = () => import('../features/payments/PurchasePage.tsx');
+const paymentReturn = () =>
+  import('../features/payments/PaymentReturnPage.tsx').then((m) => m.PaymentReturnPage);
 const notFound = () => import('../features/shell/NotFoundPage.tsx').then((m) => m.NotFoundPage);
 
 function page(meta: RouteMeta, load: () => Promise<ComponentType>): Pick<RouteObject, 'handle' | 'element'> {
@@ -128,20 +132,18 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'plus',
-            ...page({ title: 'Plus', soon: 'Здесь можно будет оформить доступ Plus.' }, soon),
+            ...page({ title: 'Plus' }, () => purchase().then((m) => m.PlusPage)),
           },
+          // The crypto provider's return address (002 §2): the same verdict page as /payment-return.
+          { path: 'plus/success', ...page({ title: 'Оплата', width: 'form' }, paymentReturn) },
           { path: 'subscribe', ...redirectTo('/plus') },
+          // The chat's way to the offer (002 §2 "navigation to /upgrade").
+          { path: 'upgrade', ...redirectTo('/plus') },
           {
             path: 'vip',
-            ...page(
-              { title: 'VIP', requiresAuth: true, soon: 'Здесь можно будет оформить доступ VIP.' },
-              soon,
-            ),
+            ...page({ title: 'VIP', requiresAuth: true }, () => purchase().then((m) => m.VipPage)),
           },
-          {
-            path: 'payment-return',
-            ...page({ title: 'Оплата', soon: 'Здесь будет статус платежа.' }, soon),
-          },
+          { path: 'payment-return', ...page({ title: 'Оплата', width: 'form' }, paymentReturn) },
           {
             path: 'test/dialogs',
             ...page({ title: 'Тест диалогов', debug: 'dialogs' }, () =>

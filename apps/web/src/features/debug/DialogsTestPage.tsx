@@ -6,6 +6,7 @@ import { useAnonymousLimitDialog, useAuthDialog } from '../auth/dialogStore.ts';
 import { useHelpDialog } from '../help/helpStore.ts';
 import { requestInstall, useInstallDialog } from '../install/installStore.ts';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
+import { PaymentDialogsDebug } from '../payments/dialogs/PaymentDialogsDebug.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
 
 /** /test/dialogs (debug, 002 §2): opens every dialog the app has so far. */
@@ -52,6 +53,7 @@ export function DialogsTestPage() {
           </Button>
         ))}
       </SimpleGrid>
+      <PaymentDialogsDebug />
     </CenteredPage>
   );
 }

@@ -77,6 +77,22 @@ export function PlanSection({ plan, isMember, onCancel }: PlanSectionProps) {
             Обновить до Plus
           </Button>
         )}
+        {/* Buying again adds the days to the current term (DESIGN §5): /plus lets a member in with renew=1. */}
+        {plan.kind === 'plus' && (
+          <>
+            <Button component={Link} to="/plus?renew=1" color="pink" variant="light">
+              Продлить
+            </Button>
+            <Button component={Link} to="/vip" color="grape">
+              Получить VIP
+            </Button>
+          </>
+        )}
+        {plan.kind === 'vip' && (
+          <Button component={Link} to="/vip" color="grape" variant="light">
+            Продлить
+          </Button>
+        )}
         {plan.kind !== 'free' && isMember && (
           <Button variant="subtle" color="gray" onClick={onCancel}>
             Отменить доступ

@@ -226,7 +226,7 @@ describe('profile: the plan', () => {
     expect(limitRow('gfs')?.dataset.level).toBe('negative');
   });
 
-  it('Plus: the name, its expiry, companions «Безлимитно» without a bar, no upgrade, a way to cancel', async () => {
+  it('Plus: the name, its expiry, companions «Безлимитно» without a bar, ways to extend, to VIP, to cancel', async () => {
     signIn(PLUS);
     stubProfile(PLUS, { status: limits('plus', { messages: 10, gfs: 4 }) });
     renderProfile();
@@ -238,6 +238,9 @@ describe('profile: the plan', () => {
     expect(limitRow('messages')?.textContent).toContain('50/день');
     expect(limitRow('messages')?.dataset.level).toBe('positive');
     expect(within(plan).queryByRole('link', { name: 'Обновить до Plus' })).toBeNull();
+    // Buying again extends the term: /plus lets her in with renew=1 (a member is otherwise sent back).
+    expect(within(plan).getByRole('link', { name: 'Продлить' }).getAttribute('href')).toBe('/plus?renew=1');
+    expect(within(plan).getByRole('link', { name: 'Получить VIP' }).getAttribute('href')).toBe('/vip');
     expect(within(plan).getByRole('button', { name: 'Отменить доступ' })).toBeTruthy();
   });
 
@@ -248,6 +251,8 @@ describe('profile: the plan', () => {
     const { unmount } = renderProfile();
     expect(screen.getByTestId('plan-name').textContent).toBe('VIP');
     expect(screen.getByText('VIP до 10 января 2099 г.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Продлить' }).getAttribute('href')).toBe('/vip');
+    expect(screen.queryByRole('link', { name: 'Получить VIP' })).toBeNull();
     await waitFor(() => expect(limitRow('messages')?.textContent).toContain('300/день'));
     unmount();
 
