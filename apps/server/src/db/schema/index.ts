@@ -7,6 +7,7 @@ export * from './image-generations.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './password-reset-tokens.ts';
+export * from './payments.ts';
 export * from './push-subscriptions.ts';
 export * from './safety-refusals.ts';
 export * from './support-requests.ts';
