@@ -2,7 +2,14 @@ import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 import { connectRedis } from '../redis.ts';
-import { checkJobKey, type JobHandler, type JobQueue, type JobType, settlesWithin } from './queue.ts';
+import {
+  checkJobKey,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobQueue,
+  type JobType,
+  settlesWithin,
+} from './queue.ts';
 
 export interface BullMqOptions {
   /** Key prefix in Redis; tests sharing one Redis each take their own. */
@@ -76,11 +83,12 @@ export class BullMqJobQueue implements JobQueue {
     this.queue(type);
   }
 
-  async enqueue<P>(type: JobType<P>, payload: P, key: string): Promise<void> {
+  async enqueue<P>(type: JobType<P>, payload: P, key: string, options: EnqueueOptions = {}): Promise<void> {
     checkJobKey(type, key);
     if (this.closed) throw new Error('job queue closed');
     await this.queue(type).add(type.name, payload, {
       jobId: key,
+      ...(options.delayMs ? { delay: Math.max(0, Math.round(options.delayMs)) } : {}),
       attempts: type.attempts,
       backoff: { type: 'exponential', delay: type.backoffMs },
       removeOnComplete: true,
@@ -91,9 +99,13 @@ export class BullMqJobQueue implements JobQueue {
   async idle(): Promise<void> {
     for (;;) {
       const counts = await Promise.all(
-        [...this.queues.values()].map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        [...this.queues.values()].map((q) => q.getJobCounts('waiting', 'active', 'prioritized')),
       );
-      if (counts.every((c) => Object.values(c).every((n) => n === 0))) return;
+      // Delayed jobs count only when they wait for a retry; one enqueued with a delay is not due yet.
+      const retrying = await Promise.all(
+        [...this.queues.values()].map(async (q) => (await q.getDelayed()).some((j) => j.attemptsMade > 0)),
+      );
+      if (counts.every((c) => Object.values(c).every((n) => n === 0)) && !retrying.some(Boolean)) return;
       await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
     }
   }
