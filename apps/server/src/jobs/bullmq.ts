@@ -98,14 +98,17 @@ export class BullMqJobQueue implements JobQueue {
 
   async idle(): Promise<void> {
     for (;;) {
+      const queues = [...this.queues.values()];
       const counts = await Promise.all(
-        [...this.queues.values()].map((q) => q.getJobCounts('waiting', 'active', 'prioritized')),
+        queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
       );
-      // Delayed jobs count only when they wait for a retry; one enqueued with a delay is not due yet.
-      const retrying = await Promise.all(
-        [...this.queues.values()].map(async (q) => (await q.getDelayed()).some((j) => j.attemptsMade > 0)),
-      );
-      if (counts.every((c) => Object.values(c).every((n) => n === 0)) && !retrying.some(Boolean)) return;
+      const total = counts.reduce((n, c) => n + Object.values(c).reduce((a, b) => a + b, 0), 0);
+      // A job enqueued with a delay and never tried is not due yet: it does not keep the queue busy.
+      // Counted after the totals, so a job moving meanwhile keeps the queue busy for one more poll.
+      const notDue = (await Promise.all(queues.map((q) => q.getDelayed())))
+        .flat()
+        .filter((j) => (j.opts.delay ?? 0) > 0 && j.attemptsMade === 0).length;
+      if (total - notDue <= 0) return;
       await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
     }
   }
