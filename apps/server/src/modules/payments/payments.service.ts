@@ -767,15 +767,15 @@ export class PaymentsService {
 
   // ------------------------------------------------------------------ the end of paid access
 
-  private async scheduleReminder(userId: string, expiry: Date): Promise<void> {
-    const delayMs = Math.max(0, expiry.getTime() - this.deps.clock.now().getTime());
+  private async scheduleReminder(userId: string, expiry: Date, again = false): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    const delayMs = Math.max(0, expiry.getTime() - now);
+    // A job waiting again for its own expiry still holds its key while it runs: the new one gets its own.
+    const key = `access-ended-${userId}-${expiry.getTime()}${again ? `-${now}` : ''}`;
     try {
-      await this.deps.jobs.enqueue(
-        ACCESS_ENDED_JOB,
-        { userId, expiry: expiry.toISOString() },
-        `access-ended-${userId}-${expiry.getTime()}`,
-        { delayMs },
-      );
+      await this.deps.jobs.enqueue(ACCESS_ENDED_JOB, { userId, expiry: expiry.toISOString() }, key, {
+        delayMs,
+      });
     } catch (error) {
       // At the next start resume() queues it again from the subscriptions.
       this.deps.log.error({ err: error, userId }, 'payments: the end-of-access reminder was not queued');
@@ -793,7 +793,7 @@ export class PaymentsService {
     if (user?.membershipType !== 'plus' || user.membershipExpiry?.getTime() !== at.getTime()) return;
     if (at.getTime() > now.getTime()) {
       // Woken early (a clock moved): wait again for the rest.
-      await this.scheduleReminder(userId, at);
+      await this.scheduleReminder(userId, at, true);
       return;
     }
     if (!(await this.deps.repo.markReminded(userId, at, now))) return;
