@@ -127,11 +127,14 @@ export const optional = <T extends z.ZodType>(schema: T) =>
     .transform((value) => value ?? undefined);
 
 /** A date string, or null when absent or unreadable (never fails the whole answer). */
-export const looseDate = z.unknown().transform((value) => {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-});
+export const looseDate = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') return null;
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  });
 
 // ---------------------------------------------------------------- callbacks
 
