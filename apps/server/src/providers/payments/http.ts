@@ -7,6 +7,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** How much of a provider's body goes to the log with an error. */
 const DETAIL_LIMIT = 500;
+/** The largest answer read (the currency list is the biggest, some 100 kB). */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface ProviderCall {
   method: 'GET' | 'POST';
@@ -58,8 +60,9 @@ export async function callProvider(call: ProviderCall): Promise<unknown> {
 
   let text: string;
   try {
-    text = await response.text();
+    text = await readText(response);
   } catch (error) {
+    if (error instanceof PaymentProviderError) throw error;
     // A timeout or a dropped connection while the body arrives.
     throw new PaymentProviderError('unavailable', response.status, {
       cause: error,
@@ -82,6 +85,27 @@ export async function callProvider(call: ProviderCall): Promise<unknown> {
   } catch (error) {
     throw new PaymentProviderError('bad_response', response.status, { cause: error, detail: clip(text) });
   }
+}
+
+/** The body as text, refusing more than MAX_BODY_BYTES (a provider's answers are small). */
+async function readText(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_BODY_BYTES) {
+    await response.body?.cancel().catch(() => {});
+    throw new PaymentProviderError('bad_response', response.status, { detail: `body of ${declared} bytes` });
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await response.body.cancel().catch(() => {});
+      throw new PaymentProviderError('bad_response', response.status, { detail: 'body over the size limit' });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Checks a provider's answer against its expected shape; a mismatch is a bad response. */

@@ -307,6 +307,9 @@ describe('NOWPayments failures', () => {
 
     fake.failNext({ status: 200, body: '{"min_amount":"lots"}' });
     expect((await rejection(port.minAmount('btc', 'usd'))).kind).toBe('bad_response');
+
+    fake.failNext({ status: 200, body: `{"currencies":["${'x'.repeat(3 * 1024 * 1024)}"]}` });
+    expect((await rejection(port.currencies())).kind).toBe('bad_response');
   });
 
   it('refuses a wrong API key as rejected', async () => {
