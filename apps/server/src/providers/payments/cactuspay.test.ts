@@ -96,6 +96,12 @@ describe('CactusPay adapter against its fake', () => {
     });
   });
 
+  it('accepts the base URL as the site or as the API address', async () => {
+    const apiAddress = createCactuspay({ baseUrl: `${fake.baseUrl}/api/`, token: TOKEN });
+    await apiAddress.create(request());
+    expect(fake.requests.at(-1)?.url).toBe('/api/?method=create');
+  });
+
   it('keeps an unknown status word and counts it pending', () => {
     expect(cactuspayState('ACCEPT')).toBe('paid');
     expect(cactuspayState('WAIT')).toBe('pending');

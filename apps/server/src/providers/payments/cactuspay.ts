@@ -25,7 +25,8 @@ import {
  * parse it, and the service confirms with `status` (method=get) before granting anything.
  */
 export function createCactuspay(options: CactuspayOptions): CardPaymentPort {
-  const base = trimBase(options.baseUrl);
+  // Given as the site (https://lk.cactuspay.pro) or as its API address (…/api/): the calls add /api/.
+  const base = trimBase(options.baseUrl).replace(/\/api$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const call = async (method: 'create' | 'get', body: Record<string, unknown>) =>
     callProvider({

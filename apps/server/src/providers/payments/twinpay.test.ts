@@ -111,6 +111,16 @@ describe('TwinPay adapter against its fake', () => {
     expect((await rejection(port.status('inv_unknown'))).kind).toBe('not_found');
   });
 
+  it('accepts the base URL as the site or as the API root', async () => {
+    const apiRoot = createTwinpay({
+      baseUrl: `${fake.baseUrl}/api/v2/`,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    await apiRoot.create(request());
+    expect(fake.requests.at(-1)?.url).toBe('/api/v2/initiate-payment');
+  });
+
   it('uses a configured status path', async () => {
     const moved = createTwinpay({
       baseUrl: fake.baseUrl,

@@ -36,7 +36,8 @@ export const TWINPAY_CALLBACK_QUERY = { order: 'order', token: 'token' } as cons
  * `request.url` it only parses. Either way the service confirms the state with `status` before granting.
  */
 export function createTwinpay(options: TwinpayOptions): TransferPaymentPort {
-  const base = trimBase(options.baseUrl);
+  // Given as the site (https://lk.twinpay.cloud) or as its API root (…/api/v2): the paths carry /api/v2.
+  const base = trimBase(options.baseUrl).replace(/\/api\/v2$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const credentials = { clientId: options.clientId, clientSecret: options.clientSecret };
   const statusPath = options.statusPath ?? TWINPAY_WIRE.statusPath;
