@@ -328,6 +328,20 @@ describe('NOWPayments failures', () => {
     expect(await rejection(impatient.status('1'))).toMatchObject({ kind: 'unavailable', detail: 'timeout' });
   });
 
+  it('gives up on a body that stops halfway: unavailable', async () => {
+    const impatient = createNowPayments({
+      baseUrl: fake.baseUrl,
+      apiKey: API_KEY,
+      ipnSecret: IPN_SECRET,
+      timeoutMs: 200,
+    });
+    fake.failNext({ stall: true });
+    expect(await rejection(impatient.status('1'))).toMatchObject({
+      kind: 'unavailable',
+      detail: 'timeout while reading the body',
+    });
+  });
+
   it('maps a refused connection to unavailable', async () => {
     const closed = await startFakeNowPayments({ apiKey: API_KEY, ipnSecret: IPN_SECRET });
     await closed.close();

@@ -16,6 +16,8 @@ export interface FakeFailure {
   body?: string | undefined;
   /** Never answer (the adapter's timeout fires); `close()` ends the connection. */
   hang?: boolean | undefined;
+  /** Answer 200 and the start of a body, then nothing more (a stalled transfer). */
+  stall?: boolean | undefined;
 }
 
 /** A callback as the provider would send it: for `fetch` or for Fastify's `inject`. */
@@ -58,6 +60,10 @@ export async function startFakeServer(
     requests.push(request);
     const failure = failures.shift();
     if (failure?.hang) return;
+    if (failure?.stall) {
+      res.writeHead(200, { 'content-type': 'application/json' }).write('{"payment_id":');
+      return;
+    }
     if (failure) {
       res
         .writeHead(failure.status ?? 500, { 'content-type': 'text/plain' })
