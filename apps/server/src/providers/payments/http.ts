@@ -50,7 +50,14 @@ export async function callProvider(call: ProviderCall): Promise<unknown> {
 
   let response: Response;
   try {
-    response = await fetch(call.url, { method: call.method, headers, body, signal: timeout });
+    // No redirects: they would carry the key headers to wherever they point; a 3xx is a refusal.
+    response = await fetch(call.url, {
+      method: call.method,
+      headers,
+      body,
+      signal: timeout,
+      redirect: 'manual',
+    });
   } catch (error) {
     throw new PaymentProviderError('unavailable', undefined, {
       cause: error,

@@ -123,6 +123,11 @@ describe('Platega adapter against its fake', () => {
     fake.failNext({ status: 200, body: '{"id":"t1"}' });
     expect((await rejection(port.status('t1'))).kind).toBe('bad_response');
 
+    // A redirect would carry X-Secret elsewhere: not followed, refused.
+    fake.failNext({ status: 302, headers: { location: 'http://127.0.0.1:9/steal' } });
+    expect(await rejection(port.status('t1'))).toMatchObject({ kind: 'rejected', status: 302 });
+    expect(fake.requests.at(-1)?.url).toBe('/transaction/t1');
+
     const impatient = createPlatega({
       baseUrl: fake.baseUrl,
       merchantId: MERCHANT_ID,

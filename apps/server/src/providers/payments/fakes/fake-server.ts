@@ -14,6 +14,8 @@ export interface FakeRequest {
 export interface FakeFailure {
   status?: number | undefined;
   body?: string | undefined;
+  /** Extra response headers (e.g. `location` for a redirect). */
+  headers?: Record<string, string> | undefined;
   /** Never answer (the adapter's timeout fires); `close()` ends the connection. */
   hang?: boolean | undefined;
   /** Answer 200 and the start of a body, then nothing more (a stalled transfer). */
@@ -66,7 +68,7 @@ export async function startFakeServer(
     }
     if (failure) {
       res
-        .writeHead(failure.status ?? 500, { 'content-type': 'text/plain' })
+        .writeHead(failure.status ?? 500, { 'content-type': 'text/plain', ...failure.headers })
         .end(failure.body ?? 'fake failure');
       return;
     }
