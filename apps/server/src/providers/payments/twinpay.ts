@@ -122,7 +122,8 @@ export function createTwinpay(options: TwinpayOptions): TransferPaymentPort {
         throw new CallbackRejected('malformed');
       return {
         providerPaymentId: status.invoiceId,
-        // The signed URL names the order; the body's word is only a claim.
+        // The signed URL names the order; everything in the body is only a claim. The service finds the
+        // order by this id and confirms with status(<the invoice id it stored>), not the claimed one.
         orderId: signedOrderId ?? status.orderId,
         claimedStatus: status.status,
         raw: body,
