@@ -63,6 +63,8 @@ function callbackRequest(request: FastifyRequest): CallbackRequest {
     rawBody: typeof request.body === 'string' ? request.body : '',
     headers: request.headers,
     contentType: request.headers['content-type'],
+    // TwinPay's proof is a token in the callback URL we gave it.
+    url: request.url,
   };
 }
 

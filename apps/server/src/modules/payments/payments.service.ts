@@ -546,10 +546,13 @@ export class PaymentsService {
         ? new AppError(401, 'unauthorized', 'Подпись уведомления не прошла проверку')
         : new AppError(400, 'bad_request', 'Уведомление не удалось разобрать');
     }
+    // Our order id first (TwinPay's comes from the URL we signed), else the provider's id. Either way
+    // the order is then confirmed by a status call on the id we stored, not on the callback's claim.
     const payment =
+      (claim.orderId ? await this.deps.repo.findByOrderId(claim.orderId) : undefined) ??
       (claim.providerPaymentId
         ? await this.deps.repo.findByProviderPaymentId(provider, claim.providerPaymentId)
-        : undefined) ?? (claim.orderId ? await this.deps.repo.findByOrderId(claim.orderId) : undefined);
+        : undefined);
     const event = {
       provider,
       kind: 'callback',

@@ -6,16 +6,20 @@ import {
 } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { createCactuspay } from './cactuspay.ts';
+import { createNowPayments } from './nowpayments.ts';
+import { createPlatega } from './platega.ts';
 import type { PaymentPorts } from './port.ts';
 import { createSandbox, type SandboxProvider, type SandboxStore } from './sandbox.ts';
+import { createTwinpay } from './twinpay.ts';
 
 /** The provider behind each method when it is real. */
-export const REAL_PROVIDER: Record<PaymentMethod, keyof Config['payments']> = {
+export const REAL_PROVIDER = {
   crypto: 'nowpayments',
   platega: 'platega',
   twinpay: 'twinpay',
   cactuspay: 'cactuspay',
-};
+} as const satisfies Record<PaymentMethod, keyof Config['payments']>;
 
 export type MethodPorts = { [M in PaymentMethod]: PaymentPorts[M] | null };
 
@@ -76,11 +80,13 @@ export function createPaymentProviders(
   return { ports, modes, sandbox };
 }
 
-/**
- * The real adapters by method. Empty until the adapters are wired in; a configured provider without
- * one stops start-up with a clear error.
- */
-export const REAL_PAYMENT_ADAPTERS: RealAdapterFactory = {};
+/** The real adapter of each method, built from its environment variables (config.ts). */
+export const REAL_PAYMENT_ADAPTERS: RealAdapterFactory = {
+  crypto: (options) => createNowPayments(options),
+  platega: (options) => createPlatega(options),
+  twinpay: (options) => createTwinpay(options),
+  cactuspay: (options) => createCactuspay(options),
+};
 
 /** One line per method for the boot log: real, sandbox or off. */
 export function describePaymentModes(modes: PaymentMethodsConfig): string {
