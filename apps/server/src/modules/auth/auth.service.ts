@@ -126,8 +126,9 @@ export class AuthService implements SessionResolver {
       termsVersion: TERMS_VERSION,
       termsAcceptedAt: this.deps.clock.now(),
     };
+    // A guest, or an anonymous buyer whose row has Plus but no e-mail yet (002 §4): upgraded in place.
     const user =
-      current?.membershipType === 'guest'
+      current && (current.membershipType === 'guest' || current.email === null)
         ? await this.deps.repo.upgradeGuest(current.id, account)
         : await this.deps.repo.insertAccount(account);
     // Undefined only when a concurrent registration took the address after the check above.

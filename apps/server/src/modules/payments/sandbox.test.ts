@@ -110,6 +110,19 @@ describe('the sandbox, end to end', () => {
     expect((await t.app.inject({ url: body.redirect_url })).body).not.toContain('Оплатить</button>');
   });
 
+  it('a guest who paid, then registers from the same session, keeps the account and its Plus', async () => {
+    const { access_token: token, user_id: userId } = await guest(t.app);
+    await sandboxPay(t.app, await order(t.app, token, 'monthly'));
+    const registered = await register(t.app, { email: 'buyer@mail.ru' }, token);
+    expect(registered.user_id).toBe(userId);
+    const me = await t.app.inject({ url: '/api/auth/validate', headers: bearer(registered.access_token) });
+    expect(me.json<ValidateResponse>().user).toMatchObject({
+      email: 'buyer@mail.ru',
+      membership_type: 'plus',
+      membership_expiry: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
+    });
+  });
+
   it('a registered member gets the activation mail', async () => {
     const { access_token: token } = await register(t.app);
     await sandboxPay(t.app, await order(t.app, token, 'yearly'));
