@@ -200,6 +200,26 @@ describe('real providers against their fakes', () => {
     expect((await expiries(t.database, userId))?.plus).toEqual(t.clock.now());
   });
 
+  it('a payment confirmed for less than the price grants nothing and the order fails', async () => {
+    const { access_token: token, user_id: userId } = await register(t.app);
+    const created = (await post(token, '/api/payment/platega/create', { plan_type: 'yearly' })).json<{
+      transaction_id: string;
+      order_id: string;
+    }>();
+    const transaction = platega.payments.get(created.transaction_id);
+    if (!transaction) throw new Error('no transaction');
+    transaction.amount = 100;
+    platega.setStatus(created.transaction_id, 'CONFIRMED');
+    const at = '/api/payment/platega/callback';
+    expect(
+      (await deliver(t.app, platega.callback(`http://x${at}`, created.transaction_id), at)).statusCode,
+    ).toBe(200);
+    expect(await grantsOf(t.database, userId)).toEqual([]);
+    const row = await paymentRow(t.database, created.order_id);
+    expect(row?.state).toBe('failed');
+    expect(row?.statusHistory.at(-1)?.note).toBe('underpaid: 100 of 7990');
+  });
+
   it('CactusPay: the form-encoded webhook is confirmed with method=get; POST /api/payment/create uses it', async () => {
     const { access_token: token, user_id: userId } = await register(t.app);
     const res = await post(token, '/api/payment/create', { plan_type: 'yearly', amount: 10 });
