@@ -1,5 +1,7 @@
 import { type ConfigResponse, PAYMENT_MESSAGES } from '@podruga/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { paymentEvents } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { setMembership } from '../../test/characters.ts';
 import { bearer, expectError, guest, register } from '../../test/http.ts';
@@ -180,6 +182,27 @@ describe('the rules of buying', () => {
       'provider_error',
       PAYMENT_MESSAGES.cryptoCreateFailed,
     );
+  });
+});
+
+describe('status checks', () => {
+  it('the provider is asked about an open order at most every 5 s', async () => {
+    await t.rebuild({});
+    const { access_token: token } = await guest(t.app);
+    const orderId = await order(t.app, token);
+    const asked = async () => {
+      const row = await paymentRow(t.database, orderId);
+      const events = await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, row?.id ?? ''));
+      return events.filter((e) => e.kind === 'status').length;
+    };
+    for (let i = 0; i < 3; i++) expect((await paymentStatus(t.app, token, orderId)).statusCode).toBe(200);
+    expect(await asked()).toBe(1);
+    t.clock.advanceSeconds(5);
+    await paymentStatus(t.app, token, orderId);
+    expect(await asked()).toBe(2);
   });
 });
 

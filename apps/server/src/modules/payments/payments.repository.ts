@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type PaymentRow,
@@ -130,7 +130,7 @@ export class PaymentsRepository {
     const rows = await this.db
       .update(payments)
       .set({ checkedAt: now })
-      .where(and(eq(payments.id, id), or(isNull(payments.checkedAt), lt(payments.checkedAt, before))))
+      .where(and(eq(payments.id, id), or(isNull(payments.checkedAt), lte(payments.checkedAt, before))))
       .returning({ id: payments.id });
     return rows.length > 0;
   }
