@@ -461,6 +461,11 @@ export class PaymentsService {
   async check(user: UserRow, id: string): Promise<PaymentRow> {
     const found = await this.deps.repo.findOwned(user.id, id);
     if (!found) throw unknownOrder();
+    return this.refresh(found);
+  }
+
+  /** An open order is asked about (at most every few seconds); a failed call leaves it as it was. */
+  private async refresh(found: PaymentRow): Promise<PaymentRow> {
     if (found.state !== 'pending' || !found.providerPaymentId) return found;
     const gap = this.deps.statusCheckGapMs ?? STATUS_CHECK_GAP_MS;
     if (!(await this.deps.repo.claimCheck(found.id, this.deps.clock.now(), gap))) return found;
@@ -506,7 +511,13 @@ export class PaymentsService {
 
   async recent(user: UserRow) {
     const now = this.deps.clock.now();
-    const rows = await this.deps.repo.recent(user.id, new Date(now.getTime() - RECENT_MS), 20);
+    const listed = await this.deps.repo.recent(user.id, new Date(now.getTime() - RECENT_MS), 20);
+    // The return page asks here right after the provider's page: its newest open orders are checked.
+    let open = 0;
+    const rows: PaymentRow[] = [];
+    for (const row of listed) {
+      rows.push(row.state === 'pending' && open++ < 3 ? await this.refresh(row) : row);
+    }
     const access = await this.access(user.id);
     return {
       success: rows.some((r) => r.state === 'paid') && access.plus_active,

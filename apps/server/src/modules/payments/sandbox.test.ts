@@ -123,6 +123,22 @@ describe('the sandbox, end to end', () => {
     });
   });
 
+  it('GET /api/payment/recent checks the newest open orders with the provider (the return page asks it)', async () => {
+    const { access_token: token } = await guest(t.app);
+    const orderId = await order(t.app, token, 'monthly');
+    // Paid on the provider's side, its callback not here yet.
+    await t.database.db
+      .update(sandboxPayments)
+      .set({ state: 'paid' })
+      .where(eq(sandboxPayments.orderId, orderId));
+    const recent = await t.app.inject({ url: '/api/payment/recent', headers: bearer(token) });
+    expect(recent.json()).toMatchObject({
+      success: true,
+      payments: [{ order_id: orderId, status: 'paid' }],
+      access: { plus_active: true },
+    });
+  });
+
   it('a registered member gets the activation mail', async () => {
     const { access_token: token } = await register(t.app);
     await sandboxPay(t.app, await order(t.app, token, 'yearly'));
