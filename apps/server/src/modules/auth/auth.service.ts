@@ -67,7 +67,8 @@ export class AuthService implements SessionResolver {
       const earlier = await this.deps.repo.findUserById(proof.userId);
       if (
         earlier?.isActive &&
-        earlier.membershipType === 'guest' &&
+        // A guest, or an anonymous buyer (Plus, no e-mail yet): it has no other way back in.
+        (earlier.membershipType === 'guest' || earlier.email === null) &&
         earlier.tokenVersion === proof.tokenVersion
       ) {
         return this.session(earlier);
@@ -85,7 +86,8 @@ export class AuthService implements SessionResolver {
    * guests cannot chain logouts into new guests.
    */
   async logout(user: UserRow): Promise<Session> {
-    if (user.membershipType === 'guest') return this.session(user);
+    // An anonymous buyer (Plus, no e-mail) could never come back to a paid account it left: kept too.
+    if (user.membershipType === 'guest' || user.email === null) return this.session(user);
     return this.session(await this.deps.repo.insertGuest(GUEST_NAME));
   }
 

@@ -139,6 +139,24 @@ describe('the sandbox, end to end', () => {
     });
   });
 
+  it('an anonymous buyer keeps the paid account: logout keeps it, a returning device with an expired token gets it back', async () => {
+    const { access_token: token, user_id: userId } = await guest(t.app);
+    await sandboxPay(t.app, await order(t.app, token, 'yearly'));
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(out.json<{ user_id: string }>().user_id).toBe(userId);
+    t.clock.advanceSeconds(31 * 24 * 3600);
+    expect((await t.app.inject({ url: '/api/auth/validate', headers: bearer(token) })).statusCode).toBe(401);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/anonymous',
+      payload: { previous_token: token },
+    });
+    expect(back.json<{ user_id: string; membership_type: string }>()).toMatchObject({
+      user_id: userId,
+      membership_type: 'plus',
+    });
+  });
+
   it('a registered member gets the activation mail', async () => {
     const { access_token: token } = await register(t.app);
     await sandboxPay(t.app, await order(t.app, token, 'yearly'));
