@@ -135,8 +135,14 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
+  /** PostgreSQL refuses NUL in text and jsonb: what a stranger sent is kept with NUL replaced. */
   async insertEvent(values: NewPaymentEvent): Promise<void> {
-    await this.db.insert(paymentEvents).values(values);
+    const body = values.body?.replaceAll('\u0000', '\uFFFD');
+    const data =
+      values.data === undefined || values.data === null
+        ? values.data
+        : JSON.parse(JSON.stringify(values.data).replaceAll('\\u0000', '\\uFFFD'));
+    await this.db.insert(paymentEvents).values({ ...values, body, data });
   }
 
   async events(paymentId: string) {

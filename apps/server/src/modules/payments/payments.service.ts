@@ -6,6 +6,7 @@ import {
   CRYPTO_STATUSES,
   type CryptoPayment,
   type CryptoStatus,
+  hasControlChars,
   isPlusActive,
   PAYMENT_MESSAGES,
   type PaymentMethod,
@@ -539,7 +540,8 @@ export class PaymentsService {
     if (!verifier) throw unknownOrder();
     const provider = method === 'sandbox' ? 'sandbox' : (verifier as { adapter: string }).adapter;
     const body = request.rawBody.slice(0, MAX_EVENT_BODY);
-    if (request.rawBody.trim() === '') throw new AppError(400, 'bad_request', PAYMENT_MESSAGES.unknownOrder);
+    if (request.rawBody.trim() === '')
+      throw new AppError(400, 'bad_request', PAYMENT_TEXTS.callbackMalformed);
     let claim: CallbackClaim;
     try {
       claim = verifier.verifyCallback(request);
@@ -554,8 +556,20 @@ export class PaymentsService {
       });
       this.deps.log.warn({ provider, reason: error.reason }, 'payments: callback refused');
       throw error.reason === 'signature'
-        ? new AppError(401, 'unauthorized', 'Подпись уведомления не прошла проверку')
-        : new AppError(400, 'bad_request', 'Уведомление не удалось разобрать');
+        ? new AppError(401, 'unauthorized', PAYMENT_TEXTS.callbackForged)
+        : new AppError(400, 'bad_request', PAYMENT_TEXTS.callbackMalformed);
+    }
+    // Ids are looked up in the database: one with NUL or other control characters is no id of ours.
+    const ids = [claim.orderId, claim.providerPaymentId, claim.claimedStatus];
+    if (ids.some((v) => v !== undefined && (hasControlChars(v) || v.length > 200))) {
+      await this.deps.repo.insertEvent({
+        provider,
+        kind: 'callback',
+        verified: true,
+        body,
+        status: 'malformed ids',
+      });
+      throw new AppError(400, 'bad_request', PAYMENT_TEXTS.callbackMalformed);
     }
     // Our order id first (TwinPay's comes from the URL we signed), else the provider's id. Either way
     // the order is then confirmed by a status call on the id we stored, not on the callback's claim.

@@ -41,6 +41,9 @@ export const PAYMENT_TEXTS = {
     action: 'Продлить Plus',
     path: '/plus',
   }),
+  /** Answers to a provider's refused callback (read by the provider's logs, not by a user). */
+  callbackForged: 'Подпись уведомления не прошла проверку',
+  callbackMalformed: 'Уведомление не удалось разобрать',
   /** The sandbox page (DESIGN §6: a test payment says so). */
   sandbox: {
     notice: 'Это тестовая оплата: деньги не списываются. Она работает только вне рабочего режима.',

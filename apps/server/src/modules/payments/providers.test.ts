@@ -250,6 +250,34 @@ describe('real providers against their fakes', () => {
     expect(await grantsOf(t.database, userId)).toEqual([]);
   });
 
+  it('a callback with NUL or control characters is refused without a 500', async () => {
+    const at = '/api/payment/cactuspay/callback';
+    for (const payload of [
+      'id=1&order_id=order_%00abc&status=ACCEPT',
+      'id=%00&status=ACCEPT',
+      `order_id=${'%C0'.repeat(3)}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: at,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      expect(res.statusCode, `${payload}: ${res.body}`).toBeLessThan(500);
+    }
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/platega/callback',
+      headers: {
+        'content-type': 'application/json',
+        'x-merchantid': KEYS.platega.merchantId,
+        'x-secret': KEYS.platega.secret,
+      },
+      payload: '{"id":"\u0000x","status":"CONFIRMED"}',
+    });
+    expect(raw.statusCode, raw.body).toBeLessThan(500);
+  });
+
   it('TwinPay: the callback must carry the token of the URL we gave; then the status call decides', async () => {
     const { access_token: token, user_id: userId } = await register(t.app);
     const res = await post(token, '/api/payment/twinpay/create', {
