@@ -54,6 +54,8 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 /** USD per coin, fixed: the sandbox's amounts look plausible and never move. */
 const RATES: Record<string, number> = {
+  usd: 1,
+  eur: 1,
   btc: 60_000,
   eth: 3_000,
   usdt: 1,
