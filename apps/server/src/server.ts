@@ -36,6 +36,11 @@ async function main(): Promise<void> {
   const modes = describePaymentModes(app.payments.modes);
   if (Object.values(app.payments.modes).some((m) => m.mode !== 'real')) app.log.warn(modes);
   else app.log.info(modes);
+  if (!config.publicUrl && Object.values(app.payments.modes).some((m) => m.mode === 'real')) {
+    app.log.warn(
+      'payments: PUBLIC_URL is unset, so providers are given callback addresses of the request host',
+    );
+  }
   app.log.info(
     database.kind === 'pglite'
       ? `database: embedded PGlite in ${config.dataDir}/pglite`
