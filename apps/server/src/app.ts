@@ -42,8 +42,8 @@ import { MessagesService } from './modules/messages/messages.service.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
-import { PaymentsRepository } from './modules/payments/payments.repository.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { PaymentsRepository, SandboxPaymentsStore } from './modules/payments/payments.repository.ts';
+import { paymentsRoutes, sandboxPageRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -75,6 +75,8 @@ import { createMailPort } from './providers/mail/index.ts';
 import type { MailPort } from './providers/mail/port.ts';
 import { createModerationPort } from './providers/moderation/index.ts';
 import type { ModerationPort } from './providers/moderation/port.ts';
+import { createPaymentProviders, REAL_PAYMENT_ADAPTERS } from './providers/payments/index.ts';
+import type { PaymentPorts } from './providers/payments/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
 import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
@@ -117,6 +119,10 @@ export interface AppDeps {
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** The job queue's BullMQ prefix, or the in-process runner's retry timer (tests). */
   jobs?: JobQueueOptions;
+  /** Payment adapters built elsewhere (tests: the real adapters against their fakes). */
+  payments?: Partial<PaymentPorts>;
+  /** The least time between two status calls for one order (tests: 0). */
+  paymentStatusGapMs?: number;
 }
 
 /** A deploy's SIGTERM lets replies in flight finish for this long (docs/decisions/0007). */
@@ -138,6 +144,8 @@ declare module 'fastify' {
     replies: LiveReplies;
     /** Support requests; server.ts queues the mails a stopped process left unsent. */
     support: SupportService;
+    /** Paid access; server.ts queues the end-of-access reminders again at start. */
+    payments: PaymentsService;
   }
 }
 
@@ -240,7 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, {
     prefix: '/api',
-    service: new ConfigService(app.providers, config.debugRoutesSecret),
+    service: new ConfigService(app.providers, config.debugRoutesSecret, () => payments.modes),
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, account, optionalUser, linkContext });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', service: notifications });
@@ -287,10 +295,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const limits = new LimitsService(new LimitsRepository(database.db), clock);
   await app.register(limitsRoutes, { prefix: '/api/user', service: limits });
-  await app.register(paymentsRoutes, {
-    prefix: '/api/payment',
-    service: new PaymentsService({ repo: new PaymentsRepository(database.db), clock, log: app.log }),
+  const paymentProviders = createPaymentProviders(config, {
+    store: new SandboxPaymentsStore(database.db),
+    clock,
+    real: REAL_PAYMENT_ADAPTERS,
+    ...(deps.payments ? { override: deps.payments } : {}),
   });
+  const payments = new PaymentsService({
+    repo: new PaymentsRepository(database.db),
+    clock,
+    log: app.log,
+    providers: paymentProviders,
+    notifications,
+    mail,
+    jobs,
+    brands: config.brands,
+    ...(deps.paymentStatusGapMs !== undefined ? { statusCheckGapMs: deps.paymentStatusGapMs } : {}),
+  });
+  app.decorate('payments', payments);
+  await app.register(paymentsRoutes, { prefix: '/api/payment', service: payments, linkContext });
+  await app.register(sandboxPageRoutes, { service: payments });
   const messagesRepo = new MessagesRepository(database.db);
   const replies = new LiveReplies(messagesRepo, app.log, deps.replies);
   replies.startRecovery();

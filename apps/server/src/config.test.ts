@@ -76,6 +76,13 @@ describe('loadConfig', () => {
       VAPID_PRIVATE_KEY: 'A'.repeat(43),
       VAPID_SUBJECT: 'mailto:push@podruga.app',
       PUSH_EXTRA_HOSTS: 'Push.Example.com, 127.0.0.1:8443',
+      NODE_ENV: 'production',
+      NOWPAYMENTS_API_KEY: 'np-key',
+      NOWPAYMENTS_IPN_SECRET: 'np-ipn',
+      PLATEGA_MERCHANT_ID: 'merchant',
+      PLATEGA_SECRET: 'platega-secret',
+      PLATEGA_BASE_URL: 'https://platega.example.com/',
+      CACTUSPAY_TOKEN: 'cactus-token',
       WEB_DIST_DIR: '/srv/web',
     });
     expect(config).toEqual({
@@ -129,7 +136,23 @@ describe('loadConfig', () => {
         vapidSubject: 'mailto:push@podruga.app',
         extraHosts: ['push.example.com', '127.0.0.1:8443'],
       },
+      production: true,
+      payments: {
+        nowpayments: { apiKey: 'np-key', ipnSecret: 'np-ipn', baseUrl: 'https://api.nowpayments.io/v1' },
+        platega: { merchantId: 'merchant', secret: 'platega-secret', baseUrl: 'https://platega.example.com' },
+        twinpay: undefined,
+        cactuspay: { token: 'cactus-token', baseUrl: 'https://lk.cactuspay.pro/api/' },
+      },
     });
+  });
+
+  it('a payment provider needs both of its keys; without any, none is configured and production is off', () => {
+    expect(() => loadConfig({ NOWPAYMENTS_API_KEY: 'k' })).toThrow(/NOWPAYMENTS_IPN_SECRET: set both/);
+    expect(() => loadConfig({ TWINPAY_CLIENT_SECRET: 's' })).toThrow(/TWINPAY_CLIENT_ID/);
+    expect(() => loadConfig({ PLATEGA_MERCHANT_ID: 'm' })).toThrow(/PLATEGA_SECRET/);
+    const config = loadConfig({});
+    expect(config.production).toBe(false);
+    expect(Object.values(config.payments)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('defaults to the offline persona engine; openai needs LLM_BASE_URL', () => {
@@ -279,6 +302,18 @@ describe('ENV_VARS', () => {
       'VAPID_PRIVATE_KEY',
       'VAPID_SUBJECT',
       'PUSH_EXTRA_HOSTS',
+      'NODE_ENV',
+      'NOWPAYMENTS_API_KEY',
+      'NOWPAYMENTS_IPN_SECRET',
+      'NOWPAYMENTS_BASE_URL',
+      'PLATEGA_MERCHANT_ID',
+      'PLATEGA_SECRET',
+      'PLATEGA_BASE_URL',
+      'TWINPAY_CLIENT_ID',
+      'TWINPAY_CLIENT_SECRET',
+      'TWINPAY_BASE_URL',
+      'CACTUSPAY_TOKEN',
+      'CACTUSPAY_BASE_URL',
       'WEB_DIST_DIR',
     ]);
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);

@@ -23,6 +23,12 @@ const MODERATION_MODELS: Record<ModerationProviderName, string> = {
   guard: 'meta-llama/Llama-Guard-3-8B',
 };
 
+/** The payment providers' public API addresses (docs/PROVIDERS.md §1–§2); each can be overridden. */
+const NOWPAYMENTS_BASE_URL = 'https://api.nowpayments.io/v1';
+const PLATEGA_BASE_URL = 'https://app.platega.io';
+const TWINPAY_BASE_URL = 'https://lk.twinpay.cloud/api/v2';
+const CACTUSPAY_BASE_URL = 'https://lk.cactuspay.pro/api/';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
@@ -291,6 +297,71 @@ const ENV = {
       )
       .optional(),
   },
+  NODE_ENV: {
+    default: 'development',
+    description:
+      'production turns the payment sandbox off (a method without its provider is then unavailable); anything else allows it',
+    schema: z.string().min(1),
+  },
+  NOWPAYMENTS_API_KEY: {
+    default: null,
+    description:
+      'NOWPayments API key (crypto payments); unset = the sandbox outside production, else crypto is off',
+    schema: z.string().min(1).optional(),
+  },
+  NOWPAYMENTS_IPN_SECRET: {
+    default: null,
+    description:
+      'NOWPayments IPN secret: the HMAC-SHA512 key of its callbacks (required with NOWPAYMENTS_API_KEY)',
+    schema: z.string().min(1).optional(),
+  },
+  NOWPAYMENTS_BASE_URL: {
+    default: NOWPAYMENTS_BASE_URL,
+    description: 'NOWPayments API base URL (https://api-sandbox.nowpayments.io/v1 for their sandbox)',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  PLATEGA_MERCHANT_ID: {
+    default: null,
+    description:
+      'Platega merchant id (card/SBP redirect, X-MerchantId); unset = the sandbox outside production, else off',
+    schema: z.string().min(1).optional(),
+  },
+  PLATEGA_SECRET: {
+    default: null,
+    description: 'Platega secret (X-Secret; its callbacks carry it back); required with PLATEGA_MERCHANT_ID',
+    schema: z.string().min(1).optional(),
+  },
+  PLATEGA_BASE_URL: {
+    default: PLATEGA_BASE_URL,
+    description: 'Platega API base URL',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  TWINPAY_CLIENT_ID: {
+    default: null,
+    description:
+      'TwinPay client id (bank transfer: card number or SBP); unset = the sandbox outside production, else off',
+    schema: z.string().min(1).optional(),
+  },
+  TWINPAY_CLIENT_SECRET: {
+    default: null,
+    description: 'TwinPay client secret; required with TWINPAY_CLIENT_ID',
+    schema: z.string().min(1).optional(),
+  },
+  TWINPAY_BASE_URL: {
+    default: TWINPAY_BASE_URL,
+    description: 'TwinPay API base URL',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  CACTUSPAY_TOKEN: {
+    default: null,
+    description: 'CactusPay shop token (card payments); unset = the sandbox outside production, else off',
+    schema: z.string().min(1).optional(),
+  },
+  CACTUSPAY_BASE_URL: {
+    default: CACTUSPAY_BASE_URL,
+    description: 'CactusPay API URL (methods are sent as ?method=create|get)',
+    schema: optionalUrl(['http:', 'https:']),
+  },
   WEB_DIST_DIR: {
     // Documented as the repo path; applied as that folder found from the code, whatever the cwd.
     default: 'apps/web/dist',
@@ -317,6 +388,11 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'MODERATION_API_KEY',
   'MODERATION_BASE_URL',
   'VAPID_PRIVATE_KEY',
+  'NOWPAYMENTS_API_KEY',
+  'NOWPAYMENTS_IPN_SECRET',
+  'PLATEGA_SECRET',
+  'TWINPAY_CLIENT_SECRET',
+  'CACTUSPAY_TOKEN',
 ]);
 
 export interface EnvVarInfo {
@@ -393,6 +469,15 @@ export interface Config {
     /** Lower-case host[:port] entries accepted besides the browsers' push services. */
     extraHosts: string[];
   };
+  /** NODE_ENV=production: no payment sandbox. */
+  production: boolean;
+  /** The payment providers (providers/payments); a provider is configured when its keys are set. */
+  payments: {
+    nowpayments: { apiKey: string; ipnSecret: string; baseUrl: string } | undefined;
+    platega: { merchantId: string; secret: string; baseUrl: string } | undefined;
+    twinpay: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
+    cactuspay: { token: string; baseUrl: string } | undefined;
+  };
   /** The moderation port (providers/moderation); offline = the rules alone. */
   moderation: {
     provider: ModerationProviderName;
@@ -459,6 +544,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const brands = e.BRANDS ?? DEFAULT_BRANDS;
+  const pairs: Array<[string, string | undefined, string, string | undefined]> = [
+    ['NOWPAYMENTS_API_KEY', e.NOWPAYMENTS_API_KEY, 'NOWPAYMENTS_IPN_SECRET', e.NOWPAYMENTS_IPN_SECRET],
+    ['PLATEGA_MERCHANT_ID', e.PLATEGA_MERCHANT_ID, 'PLATEGA_SECRET', e.PLATEGA_SECRET],
+    ['TWINPAY_CLIENT_ID', e.TWINPAY_CLIENT_ID, 'TWINPAY_CLIENT_SECRET', e.TWINPAY_CLIENT_SECRET],
+  ];
+  for (const [a, va, b, vb] of pairs) {
+    // Half a provider is a mistake, not a wish for the sandbox: say so at boot.
+    if (Boolean(va) !== Boolean(vb))
+      throw new ConfigError(`Invalid environment:\n  ${a}, ${b}: set both or neither`);
+  }
+  const trimUrl = (url: string) => url.replace(/\/+$/, '');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
@@ -505,6 +601,36 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:${brands[0]?.supportEmail ?? 'support@localhost'}`,
       extraHosts: e.PUSH_EXTRA_HOSTS ?? [],
+    },
+    production: e.NODE_ENV === 'production',
+    payments: {
+      nowpayments:
+        e.NOWPAYMENTS_API_KEY && e.NOWPAYMENTS_IPN_SECRET
+          ? {
+              apiKey: e.NOWPAYMENTS_API_KEY,
+              ipnSecret: e.NOWPAYMENTS_IPN_SECRET,
+              baseUrl: trimUrl(e.NOWPAYMENTS_BASE_URL ?? NOWPAYMENTS_BASE_URL),
+            }
+          : undefined,
+      platega:
+        e.PLATEGA_MERCHANT_ID && e.PLATEGA_SECRET
+          ? {
+              merchantId: e.PLATEGA_MERCHANT_ID,
+              secret: e.PLATEGA_SECRET,
+              baseUrl: trimUrl(e.PLATEGA_BASE_URL ?? PLATEGA_BASE_URL),
+            }
+          : undefined,
+      twinpay:
+        e.TWINPAY_CLIENT_ID && e.TWINPAY_CLIENT_SECRET
+          ? {
+              clientId: e.TWINPAY_CLIENT_ID,
+              clientSecret: e.TWINPAY_CLIENT_SECRET,
+              baseUrl: trimUrl(e.TWINPAY_BASE_URL ?? TWINPAY_BASE_URL),
+            }
+          : undefined,
+      cactuspay: e.CACTUSPAY_TOKEN
+        ? { token: e.CACTUSPAY_TOKEN, baseUrl: e.CACTUSPAY_BASE_URL ?? CACTUSPAY_BASE_URL }
+        : undefined,
     },
     moderation: {
       provider: e.MODERATION_PROVIDER,

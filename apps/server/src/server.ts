@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { describePaymentModes } from './providers/payments/index.ts';
 
 /**
  * Reads the environment, migrates, finishes the replies a killed process left streaming, seeds the
@@ -24,10 +25,21 @@ async function main(): Promise<void> {
   await app.catalogue.seed();
   // Support requests stored but not mailed when a process stopped: mailed now.
   await app.support.resume();
+  // End-of-access reminders of grants not reminded yet (in-process jobs do not survive a restart).
+  await app.payments.resume();
 
   for (const provider of [...Object.values(app.providers), app.jobs]) {
     if (provider.offline) app.log.warn(provider.describe());
     else app.log.info(provider.describe());
+  }
+  // Per payment method: real, sandbox (test payments, never in production) or off.
+  const modes = describePaymentModes(app.payments.modes);
+  if (Object.values(app.payments.modes).some((m) => m.mode !== 'real')) app.log.warn(modes);
+  else app.log.info(modes);
+  if (!config.publicUrl && Object.values(app.payments.modes).some((m) => m.mode === 'real')) {
+    app.log.warn(
+      'payments: PUBLIC_URL is unset, so providers are given callback addresses of the request host',
+    );
   }
   app.log.info(
     database.kind === 'pglite'

@@ -2,7 +2,14 @@ import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 import { connectRedis } from '../redis.ts';
-import { checkJobKey, type JobHandler, type JobQueue, type JobType, settlesWithin } from './queue.ts';
+import {
+  checkJobKey,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobQueue,
+  type JobType,
+  settlesWithin,
+} from './queue.ts';
 
 export interface BullMqOptions {
   /** Key prefix in Redis; tests sharing one Redis each take their own. */
@@ -76,11 +83,12 @@ export class BullMqJobQueue implements JobQueue {
     this.queue(type);
   }
 
-  async enqueue<P>(type: JobType<P>, payload: P, key: string): Promise<void> {
+  async enqueue<P>(type: JobType<P>, payload: P, key: string, options: EnqueueOptions = {}): Promise<void> {
     checkJobKey(type, key);
     if (this.closed) throw new Error('job queue closed');
     await this.queue(type).add(type.name, payload, {
       jobId: key,
+      ...(options.delayMs ? { delay: Math.max(0, Math.round(options.delayMs)) } : {}),
       attempts: type.attempts,
       backoff: { type: 'exponential', delay: type.backoffMs },
       removeOnComplete: true,
@@ -90,10 +98,17 @@ export class BullMqJobQueue implements JobQueue {
 
   async idle(): Promise<void> {
     for (;;) {
+      const queues = [...this.queues.values()];
       const counts = await Promise.all(
-        [...this.queues.values()].map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
       );
-      if (counts.every((c) => Object.values(c).every((n) => n === 0))) return;
+      const total = counts.reduce((n, c) => n + Object.values(c).reduce((a, b) => a + b, 0), 0);
+      // A job enqueued with a delay and never tried is not due yet: it does not keep the queue busy.
+      // Counted after the totals, so a job moving meanwhile keeps the queue busy for one more poll.
+      const notDue = (await Promise.all(queues.map((q) => q.getDelayed())))
+        .flat()
+        .filter((j) => (j.opts.delay ?? 0) > 0 && j.attemptsMade === 0).length;
+      if (total - notDue <= 0) return;
       await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
     }
   }

@@ -2,9 +2,11 @@ import type { Logger } from '../logger.ts';
 import {
   backoffDelay,
   checkJobKey,
+  type EnqueueOptions,
   type JobHandler,
   type JobQueue,
   type JobType,
+  MAX_TIMER_MS,
   settlesWithin,
 } from './queue.ts';
 
@@ -34,6 +36,8 @@ export class InProcessJobQueue implements JobQueue {
   private readonly running = new Map<string, number>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly ids = new Set<string>();
+  /** Jobs enqueued with a delay and not due yet: not counted by idle(). */
+  private readonly delayed = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleWaiters: Array<() => void> = [];
   private closed = false;
@@ -53,14 +57,25 @@ export class InProcessJobQueue implements JobQueue {
     this.handlers.set(type.name, handler as JobHandler<unknown>);
   }
 
-  async enqueue<P>(type: JobType<P>, payload: P, key: string): Promise<void> {
+  async enqueue<P>(type: JobType<P>, payload: P, key: string, options: EnqueueOptions = {}): Promise<void> {
     checkJobKey(type, key);
     if (this.closed) throw new Error('job queue closed');
     if (!this.handlers.has(type.name)) throw new Error(`job ${type.name}: no handler registered`);
     const id = `${type.name}:${key}`;
-    if (this.ids.has(id)) return;
+    if (this.ids.has(id) || this.delayed.has(id)) return;
+    const job = { type, payload, id, attempt: 1 };
+    if (options.delayMs && options.delayMs > 0) {
+      this.delayed.add(id);
+      this.schedule(options.delayMs, () => {
+        this.delayed.delete(id);
+        if (this.closed) return;
+        this.ids.add(id);
+        this.push(job);
+      });
+      return;
+    }
     this.ids.add(id);
-    this.push({ type, payload, id, attempt: 1 });
+    this.push(job);
   }
 
   idle(): Promise<void> {
@@ -83,6 +98,7 @@ export class InProcessJobQueue implements JobQueue {
     const finished = await settlesWithin(Promise.all(this.inFlight), graceMs);
     if (!finished) this.log.warn({ running: this.inFlight.size }, 'jobs: running jobs abandoned at shutdown');
     this.ids.clear();
+    this.delayed.clear();
     this.settle();
   }
 
@@ -135,10 +151,13 @@ export class InProcessJobQueue implements JobQueue {
       this.options.schedule(ms, retry);
       return;
     }
+    // Waits longer than setTimeout's limit (a yearly plan's reminder) go in steps.
+    const step = Math.min(ms, MAX_TIMER_MS);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      retry();
-    }, ms);
+      if (ms > step) this.schedule(ms - step, retry);
+      else retry();
+    }, step);
     this.timers.add(timer);
   }
 

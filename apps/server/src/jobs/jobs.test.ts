@@ -139,6 +139,42 @@ describe.each(Object.keys(runners))('the %s runner', (name) => {
   });
 });
 
+describe('delayed jobs', () => {
+  it('in-process: a delayed job waits its delay, does not keep idle() busy, runs once due and once per key', async () => {
+    const due: Array<() => void> = [];
+    const waits: number[] = [];
+    const queue = new InProcessJobQueue(memoryLog(), {
+      schedule: (ms, run) => {
+        waits.push(ms);
+        due.push(run);
+      },
+    });
+    open.push(queue);
+    const seen: number[] = [];
+    queue.handle(echo, async ({ n }) => void seen.push(n));
+    await queue.enqueue(echo, { n: 1 }, 'later', { delayMs: 60_000 });
+    await queue.enqueue(echo, { n: 2 }, 'later', { delayMs: 60_000 });
+    await queue.idle();
+    expect(seen).toEqual([]);
+    expect(waits).toEqual([60_000]);
+    due[0]?.();
+    await queue.idle();
+    expect(seen).toEqual([1]);
+  });
+
+  it('bullmq: a job delayed into the future does not keep idle() busy and has not run', async (ctx) => {
+    if (!redisUp()) ctx.skip();
+    const prefix = `test-jobs-${randomBytes(4).toString('hex')}`;
+    const queue = await BullMqJobQueue.connect(TEST_REDIS_URL, memoryLog(), { prefix, ephemeral: true });
+    open.push(queue);
+    const seen: number[] = [];
+    queue.handle(echo, async ({ n }) => void seen.push(n));
+    await queue.enqueue(echo, { n: 1 }, 'much-later', { delayMs: 3_600_000 });
+    await queue.idle();
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('job definitions', () => {
   it('doubles the wait after each failed try, starting from the backoff', () => {
     const job = defineJob<{ id: string }>('x', { backoffMs: 30_000 });

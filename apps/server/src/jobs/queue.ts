@@ -47,6 +47,14 @@ export function backoffDelay(type: JobType<unknown>, attempt: number): number {
   return type.backoffMs * 2 ** (attempt - 1);
 }
 
+export interface EnqueueOptions {
+  /** Run no sooner than this many milliseconds from now (a reminder at an expiry). */
+  delayMs?: number;
+}
+
+/** setTimeout's longest wait; longer delays are waited in steps. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface JobContext {
   /** 1 for the first try. */
   attempt: number;
@@ -66,8 +74,11 @@ export interface JobQueue extends ProviderInfo {
    * Adds a job unless one with the same key is already waiting, running or waiting for a retry (the
    * idempotency key): enqueueing the same work twice does it once. After it finished, the key is free.
    */
-  enqueue<P>(type: JobType<P>, payload: P, key: string): Promise<void>;
-  /** Resolves once no job is waiting, running or waiting for a retry (tests, scripts). */
+  enqueue<P>(type: JobType<P>, payload: P, key: string, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Resolves once no job is waiting, running or waiting for a retry (tests, scripts). A job enqueued
+   * with a delay counts only once it is due.
+   */
   idle(): Promise<void>;
   /**
    * Takes no more jobs and waits up to `graceMs` for the running ones. What is left is retried later:

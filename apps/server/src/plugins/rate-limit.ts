@@ -56,6 +56,12 @@ export const RATE_LIMITS = {
   pushTest: { ...perUser, max: 5, timeWindow: MINUTE },
   /** A browser subscribes once; re-subscribing in a loop only churns rows. */
   pushSubscribe: { ...perUser, max: 20, timeWindow: 15 * MINUTE },
+  /** Each order is a call to a payment provider: 20 per 15 minutes per user. */
+  paymentCreate: { ...perUser, max: 20, timeWindow: 15 * MINUTE },
+  /** The dialogs poll every 10–30 s; the provider itself is asked at most every few seconds per order. */
+  paymentStatus: { ...perUser, max: 120, timeWindow: MINUTE },
+  /** Providers' callbacks and the sandbox page's buttons, per address. */
+  paymentCallback: { max: 120, timeWindow: MINUTE },
 } satisfies Record<string, RateLimitOptions>;
 
 /** Named counters for the rules a route hook cannot express (per account, per proven session). */

@@ -31,6 +31,8 @@ interface Owner {
 interface Resources {
   characterId: string;
   chatId: string;
+  /** A sandbox order (`order_…`). */
+  orderId: string;
 }
 
 const notFound = (request: Owner['request']): Owner => ({ refused: 404, request });
@@ -72,6 +74,46 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/user/stats': { access: 'guest' },
 
   'POST /api/payment/cancel-subscription': { access: 'registered' },
+  'POST /api/payment/create': { access: 'guest' },
+  'POST /api/payment/status': {
+    access: 'guest',
+    owner: notFound((theirs, token) => json(token, { payment_id: theirs.orderId })),
+  },
+  'GET /api/payment/recent': { access: 'guest' },
+  'POST /api/payment/crypto/subscribe': { access: 'guest' },
+  'POST /api/payment/crypto/create-fixed': { access: 'guest' },
+  'POST /api/payment/crypto/status': {
+    access: 'guest',
+    owner: notFound((theirs, token) => json(token, { payment_id: theirs.orderId })),
+  },
+  'GET /api/payment/crypto/currencies': { access: 'guest' },
+  'POST /api/payment/crypto/min-amount': { access: 'guest' },
+  'POST /api/payment/crypto/estimate': { access: 'guest' },
+  'POST /api/payment/twinpay/create': { access: 'guest' },
+  'GET /api/payment/twinpay/status/:invoice_id': {
+    access: 'guest',
+    owner: notFound(at((t) => `/api/payment/twinpay/status/${t.orderId}`)),
+  },
+  'POST /api/payment/platega/create': { access: 'guest' },
+  'GET /api/payment/platega/status/:id': {
+    access: 'guest',
+    owner: notFound(at((t) => `/api/payment/platega/status/${t.orderId}`)),
+  },
+  'POST /api/payment/cactuspay/create-simple': { access: 'guest' },
+  'POST /api/payment/cactuspay/create-h2h': { access: 'guest' },
+  'GET /api/payment/cactuspay/status/:id': {
+    access: 'guest',
+    owner: notFound(at((t) => `/api/payment/cactuspay/status/${t.orderId}`)),
+  },
+  // Providers' callbacks: proven by their signature or headers, then confirmed by a status call.
+  'POST /api/payment/crypto/ipn': { access: 'public' },
+  'POST /api/payment/platega/callback': { access: 'public' },
+  'POST /api/payment/twinpay/callback': { access: 'public' },
+  'POST /api/payment/cactuspay/callback': { access: 'public' },
+  // The sandbox (outside production only): its page opens in a tab without a token.
+  'POST /api/payment/sandbox/callback': { access: 'public' },
+  'POST /api/payment/sandbox/:order_id/pay': { access: 'public' },
+  'GET /sandbox/pay/:order_id': { access: 'public' },
   'POST /api/support/contact': { access: 'guest' },
   'GET /api/notifications/unread-count': { access: 'guest' },
   'GET /api/notifications/recent': { access: 'guest' },
@@ -175,7 +217,17 @@ async function resourcesOf(token: string): Promise<Resources> {
     ...json(token, { character_id: her.id }),
   });
   expect(chat.statusCode, chat.body).toBe(200);
-  return { characterId: her.id, chatId: chat.json<Chat>().id };
+  const order = await app.inject({
+    method: 'POST',
+    url: '/api/payment/platega/create',
+    ...json(token, { plan_type: 'monthly' }),
+  });
+  expect(order.statusCode, order.body).toBe(200);
+  return {
+    characterId: her.id,
+    chatId: chat.json<Chat>().id,
+    orderId: order.json<{ order_id: string }>().order_id,
+  };
 }
 
 describe('route access', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentMethodsConfigSchema } from './payments.ts';
 
 export const brandSchema = z.object({
   id: z.string(),
@@ -48,5 +49,7 @@ export const configResponseSchema = z.object({
   }),
   providers: z.record(z.string(), z.object({ adapter: z.string(), offline: z.boolean() })),
   features: z.object({ debug_routes: z.boolean() }),
+  /** Which payment methods are real, which are the sandbox, which are off (issue 13). */
+  payments: paymentMethodsConfigSchema,
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

@@ -72,8 +72,9 @@ export class AuthRepository {
   }
 
   /**
-   * Turns a guest row into a free account in place (same id); the guest's tokens stop working
-   * (token_version + 1). Undefined when the address is taken.
+   * Turns a guest row (or a paid account without an e-mail, made by the anonymous purchase flow) into
+   * an account in place (same id); its tokens stop working (token_version + 1). Undefined when the
+   * address is taken.
    */
   async upgradeGuest(guestId: string, account: NewAccount): Promise<UserRow | undefined> {
     try {
@@ -81,11 +82,12 @@ export class AuthRepository {
         .update(users)
         .set({
           ...account,
-          membershipType: 'free',
+          // A guest who already bought Plus (the anonymous purchase flow, 002 §4) keeps it.
+          membershipType: sql`case when ${users.membershipType} = 'guest' then 'free' else ${users.membershipType} end`,
           emailVerified: false,
           tokenVersion: sql`${users.tokenVersion} + 1`,
         })
-        .where(and(eq(users.id, guestId), eq(users.membershipType, 'guest')))
+        .where(and(eq(users.id, guestId), isNull(users.email)))
         .returning();
       return row;
     } catch (error) {

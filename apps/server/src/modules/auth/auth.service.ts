@@ -67,7 +67,8 @@ export class AuthService implements SessionResolver {
       const earlier = await this.deps.repo.findUserById(proof.userId);
       if (
         earlier?.isActive &&
-        earlier.membershipType === 'guest' &&
+        // A guest, or an anonymous buyer (Plus, no e-mail yet): it has no other way back in.
+        (earlier.membershipType === 'guest' || earlier.email === null) &&
         earlier.tokenVersion === proof.tokenVersion
       ) {
         return this.session(earlier);
@@ -85,7 +86,8 @@ export class AuthService implements SessionResolver {
    * guests cannot chain logouts into new guests.
    */
   async logout(user: UserRow): Promise<Session> {
-    if (user.membershipType === 'guest') return this.session(user);
+    // An anonymous buyer (Plus, no e-mail) could never come back to a paid account it left: kept too.
+    if (user.membershipType === 'guest' || user.email === null) return this.session(user);
     return this.session(await this.deps.repo.insertGuest(GUEST_NAME));
   }
 
@@ -126,8 +128,9 @@ export class AuthService implements SessionResolver {
       termsVersion: TERMS_VERSION,
       termsAcceptedAt: this.deps.clock.now(),
     };
+    // A guest, or an anonymous buyer whose row has Plus but no e-mail yet (002 §4): upgraded in place.
     const user =
-      current?.membershipType === 'guest'
+      current && (current.membershipType === 'guest' || current.email === null)
         ? await this.deps.repo.upgradeGuest(current.id, account)
         : await this.deps.repo.insertAccount(account);
     // Undefined only when a concurrent registration took the address after the check above.

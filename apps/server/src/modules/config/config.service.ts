@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ConfigResponse } from '@podruga/shared';
+import type { ConfigResponse, PaymentMethodsConfig } from '@podruga/shared';
 import type { ProviderInfo } from '../../providers/port.ts';
 import { DEFAULT_IMAGE_SCENARIOS, DEFAULT_SYSTEM_PROMPTS } from './defaults.ts';
 
@@ -10,6 +10,8 @@ export class ConfigService {
   constructor(
     private readonly providers: Record<string, ProviderInfo>,
     private readonly debugRoutesSecret: string | undefined,
+    /** Which payment methods are real, sandbox or off (read late: the payments module is built after). */
+    private readonly payments: () => PaymentMethodsConfig,
   ) {}
 
   clientConfig(): ConfigResponse {
@@ -19,6 +21,7 @@ export class ConfigService {
         Object.entries(this.providers).map(([port, p]) => [port, { adapter: p.adapter, offline: p.offline }]),
       ),
       features: { debug_routes: this.debugRoutesSecret !== undefined },
+      payments: this.payments(),
     };
   }
 

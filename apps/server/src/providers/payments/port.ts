@@ -41,6 +41,11 @@ export interface CallbackRequest {
   /** Lower-case header names. */
   headers: Record<string, string | string[] | undefined>;
   contentType: string | undefined;
+  /**
+   * The path and query the callback arrived at (Fastify's `request.url`). TwinPay signs nothing, so its
+   * adapter puts an HMAC token of the order id into the callback URL it gives TwinPay and checks it here.
+   */
+  url?: string | undefined;
 }
 
 /** Refused callbacks: the route answers 401/400 and grants nothing. */
@@ -220,6 +225,8 @@ export interface PlategaOptions extends AdapterCommon {
 export interface TwinpayOptions extends AdapterCommon {
   clientId: string;
   clientSecret: string;
+  /** The status call's path; TwinPay's is undocumented (twinpay-wire.ts has our guess). */
+  statusPath?: string | undefined;
 }
 export interface CactuspayOptions extends AdapterCommon {
   token: string;

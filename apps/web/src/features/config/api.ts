@@ -7,6 +7,13 @@ const EMPTY_CONFIG: ConfigResponse = {
   config: { system_prompts: {}, image_scenarios: {} },
   providers: {},
   features: { debug_routes: false },
+  // Unknown until the server answers: no method is offered as available.
+  payments: {
+    crypto: { mode: 'off', provider: 'off' },
+    platega: { mode: 'off', provider: 'off' },
+    twinpay: { mode: 'off', provider: 'off' },
+    cactuspay: { mode: 'off', provider: 'off' },
+  },
 };
 
 async function fetchConfig(): Promise<ConfigResponse> {
@@ -16,6 +23,7 @@ async function fetchConfig(): Promise<ConfigResponse> {
       config: { ...EMPTY_CONFIG.config, ...body?.config },
       providers: body?.providers ?? {},
       features: { ...EMPTY_CONFIG.features, ...body?.features },
+      payments: { ...EMPTY_CONFIG.payments, ...body?.payments },
     };
   } catch {
     return EMPTY_CONFIG;
