@@ -5,7 +5,7 @@
  */
 const LIVE = {
   /** Plus and VIP can be bought (issue 13). Until then no button leads to a payment page. */
-  payments: false,
+  payments: true,
   /** She sends photos of herself on request (issue 14). */
   companionPhotos: false,
   /** She sends videos; Plus's daily videos (issue 14). */

@@ -64,8 +64,8 @@ describe('rate-limit card', () => {
     // The server's "Лимит обновится через …" was true only when it was written: the card counts down itself.
     expect(within(theCard()).getByText('Дневной лимит сообщений исчерпан.')).toBeTruthy();
     expect(within(theCard()).getByText('Лимит обновится через 3 ч 15 мин')).toBeTruthy();
-    expect(text).toContain('С регистрацией — 10 сообщений в день.');
-    expect(buttons()).toEqual(['Регистрация']);
+    expect(text).toContain('С регистрацией — 10 сообщений в день, с Plus — 50.');
+    expect(buttons()).toEqual(['Регистрация', 'Получить Plus']);
 
     await user.click(within(theCard()).getByRole('button', { name: 'Регистрация' }));
     expect(screen.getByRole('dialog', { name: 'Создать аккаунт' })).toBeTruthy();
@@ -82,14 +82,14 @@ describe('rate-limit card', () => {
 
   it('follows the tier the user has now, not the one it was written for', () => {
     const { rerender } = showCard('guest');
-    expect(buttons()).toEqual(['Регистрация']);
+    expect(buttons()).toEqual(['Регистрация', 'Получить Plus']);
     // The guest registered: the same card stops offering registration.
     rerender(<RateLimitCard message={card('guest')} limit={{ tier: 'free', room: false }} now={T0} />);
     // What a free user can do today without paying: confirm the e-mail, install the app (000 §4).
-    expect(buttons()).toEqual(['Установить приложение']);
+    expect(buttons()).toEqual(['Установить приложение', 'Получить Plus']);
     expect(theCard().textContent).not.toContain('С регистрацией');
     expect(theCard().textContent).toContain(
-      'Подтверди эл. почту — будет 20 сообщений в день, в приложении — 30.',
+      'Подтверди эл. почту — будет 20 сообщений в день, в приложении — 30, с Plus — 50.',
     );
   });
 
@@ -97,7 +97,7 @@ describe('rate-limit card', () => {
     useInstall.setState({ installed: false, deferredPrompt: null });
     useInstallDialog.setState({ opened: false, everOpened: false });
     const { user } = showCard('verified');
-    expect(theCard().textContent).toContain('В приложении — 30 сообщений в день.');
+    expect(theCard().textContent).toContain('В приложении — 30 сообщений в день, с Plus — 50.');
     await user.click(within(theCard()).getByRole('button', { name: 'Установить приложение' }));
     await waitFor(() => expect(useInstallDialog.getState().opened).toBe(true));
   });
@@ -128,13 +128,13 @@ describe('rate-limit card', () => {
     expect(buttons()).toEqual([]);
   });
 
-  it('offers no «Получить Plus» to any tier while Plus cannot be bought', () => {
-    // Decision 0010: copy promises only what exists. When payments go live this test changes with it.
-    expect(PRODUCT_FEATURES.payments).toBe(false);
-    for (const tier of ['guest', 'free', 'verified', 'pwa', 'plus', 'vip'] as const) {
+  it('offers «Получить Plus» with its 50 messages to every tier below Plus, now that Plus can be bought', () => {
+    // Decision 0010: copy promises only what exists; payments are live since issue 13.
+    expect(PRODUCT_FEATURES.payments).toBe(true);
+    for (const tier of ['guest', 'free', 'verified', 'pwa'] as const) {
       const { unmount } = showCard(tier);
-      expect(screen.queryByRole('button', { name: 'Получить Plus' })).toBeNull();
-      expect(theCard().textContent).not.toContain('Plus —');
+      expect(screen.getByRole('button', { name: 'Получить Plus' })).toBeTruthy();
+      expect(theCard().textContent).toMatch(/с Plus — 50/i);
       unmount();
     }
   });

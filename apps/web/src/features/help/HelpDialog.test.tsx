@@ -57,11 +57,11 @@ describe('help guide (001 §2 Dialogs)', () => {
             .getAllByRole('cell')
             .map((c) => c.textContent)
         : [];
-    // Guest, account, confirmed e-mail and the installed app today (Plus and VIP join as they go live).
-    expect(header.slice(1)).toEqual(['Гость', 'Аккаунт', 'Почта подтверждена', 'Приложение']);
-    const shown = ['guest', 'free', 'verified', 'pwa'] as const;
+    // Guest, account, confirmed e-mail, the installed app, and Plus and VIP since they can be bought.
+    expect(header.slice(1)).toEqual(['Гость', 'Аккаунт', 'Почта подтверждена', 'Приложение', 'Plus', 'VIP']);
+    const shown = ['guest', 'free', 'verified', 'pwa', 'plus', 'vip'] as const;
     expect(cells(messages)).toEqual(shown.map((t) => `${TIER_LIMITS[t].messagesPerDay}/день`));
-    expect(cells(companions)).toEqual(shown.map((t) => String(TIER_LIMITS[t].companions)));
+    expect(cells(companions)).toEqual(['1', '3', '3', '3', 'Безлимитно', 'Безлимитно']);
     expect(LIMIT_TIERS).toEqual(expect.arrayContaining([...shown]));
   });
 
