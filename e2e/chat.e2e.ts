@@ -62,11 +62,10 @@ describe('chatting with her', () => {
     };
     await send('Ещё одно сообщение');
     await page.getByRole('button', { name: 'Регистрация' }).waitFor();
-    // What the card offers, in real numbers (DESIGN §5), never "unlimited"; no Plus while it cannot be
-    // bought (PRODUCT_FEATURES.payments).
-    await cards.getByText('С регистрацией — 10 сообщений в день.').waitFor();
-    expect(await cards.textContent()).not.toMatch(/безлимит|неогранич|Plus/i);
-    expect(await page.getByRole('button', { name: 'Получить Plus' }).count()).toBe(0);
+    // What the card offers, in real numbers (DESIGN §5), never "unlimited": registering, or Plus.
+    await cards.getByText('С регистрацией — 10 сообщений в день, с Plus — 50.').waitFor();
+    expect(await cards.textContent()).not.toMatch(/безлимит|неогранич/i);
+    expect(await page.getByRole('button', { name: 'Получить Plus' }).count()).toBe(1);
     // Each further send: one card for the window, and every refused message marked.
     await send('И ещё одно');
     await send('И последнее');

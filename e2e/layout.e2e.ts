@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitor, screenshot, type Viewport } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import { adoptFirstCompanion, passAdultGate } from './support/steps.ts';
+import { adoptFirstCompanion, expectSettled, passAdultGate } from './support/steps.ts';
 
 const journey = useJourney();
 
@@ -123,7 +123,7 @@ describe('layout and polish', () => {
     await page.context().close();
   });
 
-  it('the paywall offers nothing that cannot be bought yet', async () => {
+  it('the paywall offers only what can be bought: «Улучшить до Plus» leads to /plus', async () => {
     const page = await visitor('phone');
     // A guest's second companion: the guest_limit paywall.
     await adoptFirstCompanion(page, journey.app.url);
@@ -137,9 +137,10 @@ describe('layout and polish', () => {
     await paywall.waitFor();
     const text = (await paywall.textContent()) ?? '';
     expect(text).not.toMatch(/видео|звонк/i);
-    expect(await paywall.getByRole('button', { name: 'Улучшить до Plus' }).count()).toBe(0);
     await paywall.getByRole('button', { name: 'Создать аккаунт' }).waitFor();
     await screenshot(page, 'layout-paywall-phone');
+    await paywall.getByRole('button', { name: 'Улучшить до Plus' }).click();
+    await expectSettled(page, /\/plus$/, page.getByRole('radiogroup', { name: 'Срок доступа' }));
     await page.context().close();
   });
 });

@@ -62,7 +62,7 @@ async function setTheme(page: Page, dark: boolean): Promise<void> {
 }
 
 /**
- * Gives the account 30 days of Plus while the app is down (payments arrive with issue 13): the embedded
+ * Gives the account 30 days of Plus while the app is down (buying it is e2e/payments.e2e.ts): the embedded
  * database in the app's DATA_DIR, written directly, as a purchase will write it.
  */
 async function grantPlus(address: string): Promise<void> {

@@ -25,8 +25,13 @@ const signedOut = { token: null, user: null, isAuthenticated: false } as const;
 /** The session (000 §3 "Auth session"): token, user, isAuthenticated, isInitialized. */
 export const useAuth = create<AuthState>(() => ({ ...signedOut, isInitialized: false }));
 
-const selectIsGuest = (s: AuthState): boolean => s.user?.membership_type === 'guest';
-/** Signed in with a real account (not a guest). */
+/**
+ * A guest session, or an account with no e-mail: a guest who paid from her session (002 §4 guest
+ * purchase) is Plus but still has no way in from another device, so she is offered to register, which
+ * keeps her access (decision 0020).
+ */
+const selectIsGuest = (s: AuthState): boolean => s.user?.membership_type === 'guest' || !s.user?.email;
+/** Signed in with a real account (an e-mail), not a guest. */
 export const selectIsMember = (s: AuthState): boolean => s.isAuthenticated && !!s.user && !selectIsGuest(s);
 
 function setSession(token: string, user: User): void {

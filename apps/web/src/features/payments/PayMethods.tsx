@@ -7,7 +7,12 @@ import classes from './PurchasePage.module.css';
 export function PayMethods({ value, onChange }: { value: PayOption; onChange: (option: PayOption) => void }) {
   const modeOf = usePaymentModes();
   return (
-    <Radio.Group value={value} onChange={(v) => onChange(v as PayOption)} aria-label="Способ оплаты">
+    <Radio.Group
+      value={value}
+      onChange={(v) => onChange(v as PayOption)}
+      label="Способ оплаты"
+      labelProps={{ className: classes.visuallyHidden }}
+    >
       <div className={classes.methods}>
         {PAY_OPTIONS.map((option) => {
           const mode = modeOf(option.method);

@@ -14,7 +14,12 @@ export function PlanCards({
   onChange: (plan: Plan) => void;
 }) {
   return (
-    <Radio.Group value={value} onChange={(v) => onChange(v as Plan)} aria-label="Срок доступа">
+    <Radio.Group
+      value={value}
+      onChange={(v) => onChange(v as Plan)}
+      label="Срок доступа"
+      labelProps={{ className: classes.visuallyHidden }}
+    >
       <div className={classes.plans}>
         {planCards(product).map((card) => (
           <Radio.Card

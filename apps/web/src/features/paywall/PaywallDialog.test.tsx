@@ -3,7 +3,7 @@ import { render, screen, within } from '../../test/render.tsx';
 import { PaywallDialog } from './PaywallDialog.tsx';
 import { usePaywall } from './paywallStore.ts';
 
-// As it will be once Plus can be bought (PRODUCT_FEATURES.payments, issue 13).
+// With Plus on sale (PRODUCT_FEATURES.payments, live since issue 13).
 vi.mock('@podruga/shared', async (original) => {
   const shared = await original<typeof import('@podruga/shared')>();
   return { ...shared, PRODUCT_FEATURES: { ...shared.PRODUCT_FEATURES, payments: true } };

@@ -75,7 +75,7 @@ export function PaywallDialog() {
   const openAuth = useAuthDialog((s) => s.open);
   const navigate = useNavigate();
   const copy = copyFor(context, currentCount);
-  // Until payments land (issue 13) no button leads to a page where nothing can be bought.
+  // Copy follows PRODUCT_FEATURES.payments (live since issue 13): no button leads where nothing is sold.
   const payments = PRODUCT_FEATURES.payments;
 
   return (

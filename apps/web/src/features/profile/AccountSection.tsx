@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
 import {
   AUTH_MESSAGES,
   GUEST_NAME,
+  isPlusActive,
   PROFILE_MESSAGES,
   ruPlural,
   TIER_LIMITS,
@@ -72,8 +73,9 @@ export function AccountSection({
       {isGuest && (
         <Alert color="pink" variant="light" title="Создай аккаунт">
           <Text size="sm" mb="sm">
-            Подруги и переписка сохранятся в аккаунте, их можно будет открыть с любого устройства, а сообщений
-            в день станет больше: {TIER_LIMITS.free.messagesPerDay} вместо {TIER_LIMITS.guest.messagesPerDay}.
+            {isPlusActive(user)
+              ? 'Укажи эл. почту и пароль: доступ, подруги и переписка сохранятся в аккаунте, их можно будет открыть с любого устройства.'
+              : `Подруги и переписка сохранятся в аккаунте, их можно будет открыть с любого устройства, а сообщений в день станет больше: ${TIER_LIMITS.free.messagesPerDay} вместо ${TIER_LIMITS.guest.messagesPerDay}.`}
           </Text>
           <Group gap="xs">
             <Button size="sm" onClick={() => openAuth('register')}>

@@ -1,16 +1,22 @@
 import { Button, List, Stack, Text } from '@mantine/core';
-import { PAYMENT_MESSAGES, type Product, ruPlural, TIER_LIMITS } from '@podruga/shared';
+import { PAYMENT_MESSAGES, PRODUCT_FEATURES, type Product, ruPlural, TIER_LIMITS } from '@podruga/shared';
 import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
 
-/** What the purchase gives a day (DESIGN §5, TIER_LIMITS). */
-function limitLines(product: Product): string[] {
+/**
+ * What the purchase gives (DESIGN §5, TIER_LIMITS): calls and videos only once they exist (decision
+ * 0010: copy promises only live parts, PRODUCT_FEATURES).
+ */
+export function limitLines(product: Product, features = PRODUCT_FEATURES): string[] {
   const limits = TIER_LIMITS[product];
   const minutes = Math.round(limits.voiceSecondsPerDay / 60);
-  return [
+  const lines = [
     `${limits.messagesPerDay} ${ruPlural(limits.messagesPerDay, ['сообщение', 'сообщения', 'сообщений'])} в день`,
-    `${minutes} ${ruPlural(minutes, ['минута', 'минуты', 'минут'])} звонков в день`,
-    `${limits.videosPerDay} видео в день`,
+    'Сколько угодно подруг',
   ];
+  if (features.voiceCalls)
+    lines.push(`${minutes} ${ruPlural(minutes, ['минута', 'минуты', 'минут'])} звонков в день`);
+  if (features.videos) lines.push(`${limits.videosPerDay} видео в день`);
+  return lines;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { PRODUCT_FEATURES } from '@podruga/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '../../../test/render.tsx';
 import { AnonymousAccountDialog, TempAccountDialog } from './AccountDialogs.tsx';
 import { PaymentNotCompletedDialog } from './PaymentNotCompletedDialog.tsx';
 import { PaymentServiceErrorDialog } from './PaymentServiceErrorDialog.tsx';
-import { PaymentSuccessDialog } from './PaymentSuccessDialog.tsx';
+import { limitLines, PaymentSuccessDialog } from './PaymentSuccessDialog.tsx';
 
 describe('payment-service-error dialog (002 §8)', () => {
   it('offers SBP_ALFA, crypto (recommended), TO_CARD and SBP (possibly unstable), in that order', async () => {
@@ -77,7 +78,7 @@ describe('payment success dialog (002 §2, §8)', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['50 сообщений в день', '5 минут звонков в день', '5 видео в день']);
+    ).toEqual(['50 сообщений в день', 'Сколько угодно подруг']);
     await user.click(within(dialog).getByRole('button', { name: 'Продолжить' }));
     expect(onContinue).toHaveBeenCalledTimes(1);
   });
@@ -90,6 +91,22 @@ describe('payment success dialog (002 §2, §8)', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['300 сообщений в день', '30 минут звонков в день', '10 видео в день']);
+    ).toEqual(['300 сообщений в день', 'Сколько угодно подруг']);
+  });
+
+  it('names calls and videos only once they exist (decision 0010)', () => {
+    const live = { ...PRODUCT_FEATURES, voiceCalls: true, videos: true };
+    expect(limitLines('plus', live)).toEqual([
+      '50 сообщений в день',
+      'Сколько угодно подруг',
+      '5 минут звонков в день',
+      '5 видео в день',
+    ]);
+    expect(limitLines('vip', live)).toEqual([
+      '300 сообщений в день',
+      'Сколько угодно подруг',
+      '30 минут звонков в день',
+      '10 видео в день',
+    ]);
   });
 });
