@@ -36,7 +36,7 @@ import type { LinkContext } from '../../link-context.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { CallbackRequest } from '../../providers/payments/port.ts';
-import { renderSandboxPage } from './payments.sandbox-page.ts';
+import { renderSandboxMissing, renderSandboxPage } from './payments.sandbox-page.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 interface PaymentsRoutesOptions {
@@ -290,13 +290,16 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod<{ service: PaymentsService
   if (!service.sandbox) return;
   app.get(
     '/sandbox/pay/:order_id',
-    { config: { access: 'public' }, schema: { params: orderParam } },
+    // A browser opens this address: an unknown or malformed order gets the page's own 404, not JSON.
+    { config: { access: 'public' }, schema: { params: z.object({ order_id: z.string().max(2000) }) } },
     async (request, reply) => {
-      const row = await service.sandboxOrder(request.params.order_id);
+      const { order_id } = request.params;
+      const row = ORDER_ID_PATTERN.test(order_id) ? await service.findSandboxOrder(order_id) : null;
       return reply
+        .code(row ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderSandboxPage(row));
+        .send(row ? renderSandboxPage(row) : renderSandboxMissing());
     },
   );
 };

@@ -14,11 +14,32 @@ const money = (amount: number, currency: string) =>
  */
 export function renderSandboxPage(row: PaymentRow): string {
   const t = PAYMENT_TEXTS.sandbox;
-  const title = PAYMENT_MESSAGES.sandboxTitle;
   const action = `/api/payment/sandbox/${encodeURIComponent(row.orderId)}/pay`;
   const open = row.state === 'pending';
   const button = (outcome: 'paid' | 'failed', label: string, colour: string) =>
     `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" style="background:${colour}">${escapeHtml(label)}</button></form>`;
+  return page(`<div class="badge">${escapeHtml(t.notice)}</div>
+<dl>
+<dt>${escapeHtml(t.product)}</dt><dd>${escapeHtml(productName(row.product))}</dd>
+<dt>${escapeHtml(t.period)}</dt><dd>${escapeHtml(t.days(row.days))}</dd>
+<dt>${escapeHtml(t.amount)}</dt><dd>${escapeHtml(money(row.amount, row.currency))}</dd>
+</dl>
+${
+  open
+    ? `<div class="buttons">${button('paid', t.pay, '#2f9e44')}${button('failed', t.decline, '#868e96')}</div>`
+    : `<p>${escapeHtml(t.done)}</p>`
+}
+<p style="font-size:12px;color:#999">${escapeHtml(row.orderId)}</p>`);
+}
+
+/** An address that names no order (mistyped, or another server's): a page too, never a JSON answer. */
+export function renderSandboxMissing(): string {
+  return page(`<p>${escapeHtml(PAYMENT_MESSAGES.unknownOrder)}.</p>
+<p><a href="/plus">Вернуться к оплате</a></p>`);
+}
+
+function page(content: string): string {
+  const title = PAYMENT_MESSAGES.sandboxTitle;
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -40,18 +61,7 @@ button{border:0;border-radius:8px;color:#fff;font-size:16px;padding:12px 20px;cu
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-<div class="badge">${escapeHtml(t.notice)}</div>
-<dl>
-<dt>${escapeHtml(t.product)}</dt><dd>${escapeHtml(productName(row.product))}</dd>
-<dt>${escapeHtml(t.period)}</dt><dd>${escapeHtml(t.days(row.days))}</dd>
-<dt>${escapeHtml(t.amount)}</dt><dd>${escapeHtml(money(row.amount, row.currency))}</dd>
-</dl>
-${
-  open
-    ? `<div class="buttons">${button('paid', t.pay, '#2f9e44')}${button('failed', t.decline, '#868e96')}</div>`
-    : `<p>${escapeHtml(t.done)}</p>`
-}
-<p style="font-size:12px;color:#999">${escapeHtml(row.orderId)}</p>
+${content}
 </main>
 </body>
 </html>`;

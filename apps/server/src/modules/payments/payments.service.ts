@@ -843,10 +843,16 @@ export class PaymentsService {
 
   /** The sandbox page's order: 404 unless it is a sandbox order (and the sandbox is on). */
   async sandboxOrder(orderId: string): Promise<PaymentRow> {
-    if (!this.deps.providers.sandbox) throw unknownOrder();
-    const row = await this.deps.repo.findByOrderId(orderId);
-    if (row?.provider !== 'sandbox') throw unknownOrder();
+    const row = await this.findSandboxOrder(orderId);
+    if (!row) throw unknownOrder();
     return row;
+  }
+
+  /** A sandbox order by its id, or null (the sandbox is off, no such order, or another provider's). */
+  async findSandboxOrder(orderId: string): Promise<PaymentRow | null> {
+    if (!this.deps.providers.sandbox) return null;
+    const row = await this.deps.repo.findByOrderId(orderId);
+    return row?.provider === 'sandbox' ? row : null;
   }
 
   /**

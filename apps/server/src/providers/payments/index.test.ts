@@ -35,7 +35,7 @@ describe('choosing the payment provider of each method', () => {
     expect(prod.ports.crypto).toBeNull();
     expect(prod.ports.platega?.adapter).toBe('platega');
     expect(describePaymentModes(prod.modes)).toBe(
-      'payments: crypto off (off), platega real (platega), twinpay off (off), cactuspay off (off)',
+      'payments: real: platega (platega); off (unavailable to users): crypto, twinpay, cactuspay; set NOWPAYMENTS_API_KEY + NOWPAYMENTS_IPN_SECRET, TWINPAY_CLIENT_ID + TWINPAY_CLIENT_SECRET, CACTUSPAY_TOKEN for real payments',
     );
   });
 

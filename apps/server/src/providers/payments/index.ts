@@ -88,7 +88,32 @@ export const REAL_PAYMENT_ADAPTERS: RealAdapterFactory = {
   cactuspay: (options) => createCactuspay(options),
 };
 
-/** One line per method for the boot log: real, sandbox or off. */
+/** The variables that make a method real (config.ts). */
+const KEYS: Record<PaymentMethod, string> = {
+  crypto: 'NOWPAYMENTS_API_KEY + NOWPAYMENTS_IPN_SECRET',
+  platega: 'PLATEGA_MERCHANT_ID + PLATEGA_SECRET',
+  twinpay: 'TWINPAY_CLIENT_ID + TWINPAY_CLIENT_SECRET',
+  cactuspay: 'CACTUSPAY_TOKEN',
+};
+
+/**
+ * One line for the boot log: which methods are real, which are the OFFLINE sandbox (test payments) and
+ * which are off, and what to set to make them real.
+ */
 export function describePaymentModes(modes: PaymentMethodsConfig): string {
-  return `payments: ${PAYMENT_METHODS.map((m) => `${m} ${modes[m]?.mode ?? 'off'} (${modes[m]?.provider ?? '-'})`).join(', ')}`;
+  const of = (mode: string) => PAYMENT_METHODS.filter((m) => (modes[m]?.mode ?? 'off') === mode);
+  const real = of('real');
+  const sandbox = of('sandbox');
+  const off = of('off');
+  const parts: string[] = [];
+  if (real.length) parts.push(`real: ${real.map((m) => `${m} (${modes[m]?.provider})`).join(', ')}`);
+  if (sandbox.length) {
+    parts.push(
+      `OFFLINE sandbox, test payments at /sandbox/pay/{order} (never in production): ${sandbox.join(', ')}`,
+    );
+  }
+  if (off.length) parts.push(`off (unavailable to users): ${off.join(', ')}`);
+  const missing = [...sandbox, ...off];
+  const hint = missing.length ? `; set ${missing.map((m) => KEYS[m]).join(', ')} for real payments` : '';
+  return `payments: ${parts.join('; ')}${hint}`;
 }
