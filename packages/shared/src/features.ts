@@ -19,7 +19,7 @@ const LIVE = {
   /** The installable app and its higher daily limit (issue 12). */
   appInstall: true,
   /** Push notifications (issue 12). */
-  push: false,
+  push: true,
   /** The support form (issue 12): POST /api/support/contact, opened from the menu, the footer and the guide. */
   supportForm: true,
   /** The profile page: account, plan, limits left, companions (issue 12). */
