@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_TIMERS,
@@ -18,6 +18,8 @@ import {
   formatCardNumber,
   formatCountdown,
   formatRub,
+  PaymentCreateFailed,
+  PaymentCreating,
   planTitle,
   SandboxNotice,
 } from './parts.tsx';
@@ -186,25 +188,9 @@ export function BankTransferDialog({
 
   return (
     <Dialog opened={opened} onClose={onClose} title={TITLES[method]} size={460}>
-      {view.state === 'loading' && (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Создание платежа" />
-        </Center>
-      )}
+      {view.state === 'loading' && <PaymentCreating />}
 
-      {view.state === 'failed' && (
-        <Stack gap="sm">
-          <Alert color="red" variant="light">
-            <Text size="sm">{view.text}</Text>
-          </Alert>
-          <DialogActions mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Закрыть
-            </Button>
-            <Button onClick={start}>Повторить</Button>
-          </DialogActions>
-        </Stack>
-      )}
+      {view.state === 'failed' && <PaymentCreateFailed text={view.text} onClose={onClose} onRetry={start} />}
 
       {view.state === 'instructions' && data && (
         <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PAYMENT_MESSAGES, PAYMENT_TIMERS, type PlategaCreateResponse } from '@podruga/shared';
 import { useEffect, useRef, useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/index.ts';
@@ -6,7 +6,7 @@ import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
 import { notify } from '../../../shared/ui/notify.tsx';
 import { paymentsApi } from '../api.ts';
 import { PaymentNotCompletedDialog } from './PaymentNotCompletedDialog.tsx';
-import { formatRub, planTitle } from './parts.tsx';
+import { formatRub, PaymentCreateFailed, PaymentCreating, planTitle } from './parts.tsx';
 import type { PaymentDialogProps } from './types.ts';
 
 /** Creation answers that mean the card service itself is down: other methods are offered (002 §8). */
@@ -136,24 +136,10 @@ export function RedirectPaymentDialog({
   return (
     <>
       <Dialog opened={opened} onClose={onClose} title="Оплата картой или СБП" size={440}>
-        {view.state === 'loading' && (
-          <Center py="xl">
-            <Loader size="sm" aria-label="Создание платежа" />
-          </Center>
-        )}
+        {view.state === 'loading' && <PaymentCreating />}
 
         {view.state === 'failed' && (
-          <Stack gap="sm">
-            <Alert color="red" variant="light">
-              <Text size="sm">{view.text}</Text>
-            </Alert>
-            <DialogActions mt="xs">
-              <Button variant="default" onClick={onClose}>
-                Закрыть
-              </Button>
-              <Button onClick={start}>Повторить</Button>
-            </DialogActions>
-          </Stack>
+          <PaymentCreateFailed text={view.text} onClose={onClose} onRetry={start} />
         )}
 
         {view.state === 'waiting' && (

@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { PAYMENT_MESSAGES, PLAN_DAYS, type PlanType, parsePlanType, ruPlural } from '@podruga/shared';
+import { DialogActions } from '../../../shared/ui/Dialog.tsx';
 import { notify } from '../../../shared/ui/notify.tsx';
 
 /** Copies `text`; the toasts of 002 §8 (the spec words them for the address, the dialogs reuse them). */
@@ -118,5 +119,39 @@ export function SandboxNotice(props: { url: string | null }) {
         </Button>
       )}
     </Group>
+  );
+}
+
+/** While a dialog creates its payment. */
+export function PaymentCreating() {
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Создание платежа" />
+    </Center>
+  );
+}
+
+/** The payment could not be created: the reason, «Закрыть» and «Повторить». */
+export function PaymentCreateFailed({
+  text,
+  onClose,
+  onRetry,
+}: {
+  text: string;
+  onClose: () => void;
+  onRetry: () => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <Alert color="red" variant="light">
+        <Text size="sm">{text}</Text>
+      </Alert>
+      <DialogActions mt="xs">
+        <Button variant="default" onClick={onClose}>
+          Закрыть
+        </Button>
+        <Button onClick={onRetry}>Повторить</Button>
+      </DialogActions>
+    </Stack>
   );
 }
