@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { payments, subscriptions, users } from '../db/schema/index.ts';
+import type { FakeCallback } from '../providers/payments/fakes/fake-server.ts';
+import { type CallbackRequest, PaymentProviderError } from '../providers/payments/port.ts';
 import { bearer } from './http.ts';
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -66,4 +68,26 @@ export async function grantsOf(database: Database, userId: string) {
 export async function paymentRow(database: Database, orderId: string) {
   const [row] = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
   return row;
+}
+
+/** A fake provider's callback as the callback routes hand it to an adapter (lower-case headers; the URL's path and query when asked). */
+export function asCallbackRequest(callback: FakeCallback, { withUrl = false } = {}): CallbackRequest {
+  const headers = Object.fromEntries(Object.entries(callback.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const url = new URL(callback.url);
+  return {
+    rawBody: callback.body,
+    headers,
+    contentType: headers['content-type'],
+    ...(withUrl ? { url: `${url.pathname}${url.search}` } : {}),
+  };
+}
+
+/** The PaymentProviderError a provider call was refused with. */
+export async function providerRejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(PaymentProviderError);
+  return error as PaymentProviderError;
 }

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asCallbackRequest, providerRejection } from '../../test/payments.ts';
 import { cactuspayState, createCactuspay } from './cactuspay.ts';
 import { FAKE_CACTUS_REQUISITE, type FakeCactuspay, startFakeCactuspay } from './fakes/cactuspay.ts';
-import type { FakeCallback } from './fakes/fake-server.ts';
-import {
-  CallbackRejected,
-  type CallbackRequest,
-  type CardCreateRequest,
-  type CardPaymentPort,
-  PaymentProviderError,
-} from './port.ts';
+import { CallbackRejected, type CardCreateRequest, type CardPaymentPort } from './port.ts';
 
 const TOKEN = 'cactus-token-1';
 const CALLBACK_URL = 'https://podruga.example/api/payment/cactuspay/callback';
@@ -34,20 +28,6 @@ function request(overrides: Partial<CardCreateRequest> = {}): CardCreateRequest 
     method: 'card',
     ...overrides,
   };
-}
-
-function asRequest(callback: FakeCallback): CallbackRequest {
-  const headers = Object.fromEntries(Object.entries(callback.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { rawBody: callback.body, headers, contentType: headers['content-type'] };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
 }
 
 describe('CactusPay adapter against its fake', () => {
@@ -109,31 +89,31 @@ describe('CactusPay adapter against its fake', () => {
   });
 
   it('turns an error answer into rejected (create) or not_found (status), the message in detail', async () => {
-    const tooSmall = await rejection(port.create(request({ amountRub: 50 })));
+    const tooSmall = await providerRejection(port.create(request({ amountRub: 50 })));
     expect(tooSmall).toMatchObject({ kind: 'rejected', detail: 'Минимальная сумма платежа 100 руб.' });
     expect(tooSmall.message).not.toContain('Минимальная');
 
     const wrongToken = createCactuspay({ baseUrl: fake.baseUrl, token: 'nope' });
-    expect((await rejection(wrongToken.create(request()))).kind).toBe('rejected');
+    expect((await providerRejection(wrongToken.create(request()))).kind).toBe('rejected');
 
-    expect((await rejection(port.status('order_never_created_000000'))).kind).toBe('not_found');
+    expect((await providerRejection(port.status('order_never_created_000000'))).kind).toBe('not_found');
   });
 
   it('maps 500, 400, garbage, an answer with neither page nor requisites, and a hanging server', async () => {
     fake.failNext({ status: 502 });
-    expect((await rejection(port.create(request()))).kind).toBe('unavailable');
+    expect((await providerRejection(port.create(request()))).kind).toBe('unavailable');
     fake.failNext({ status: 400, body: 'Bad Request' });
-    expect((await rejection(port.create(request()))).kind).toBe('rejected');
+    expect((await providerRejection(port.create(request()))).kind).toBe('rejected');
     fake.failNext({ status: 200, body: 'Warning: mysql_connect()' });
-    expect((await rejection(port.status('order_x'))).kind).toBe('bad_response');
+    expect((await providerRejection(port.status('order_x'))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"status":"success","response":{"request_check":"x"}}' });
-    expect((await rejection(port.create(request()))).kind).toBe('bad_response');
+    expect((await providerRejection(port.create(request()))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"status":"success","response":{"order_id":"x"}}' });
-    expect((await rejection(port.status('order_x'))).kind).toBe('bad_response');
+    expect((await providerRejection(port.status('order_x'))).kind).toBe('bad_response');
 
     const impatient = createCactuspay({ baseUrl: fake.baseUrl, token: TOKEN, timeoutMs: 200 });
     fake.failNext({ hang: true });
-    expect((await rejection(impatient.status('order_x'))).kind).toBe('unavailable');
+    expect((await providerRejection(impatient.status('order_x'))).kind).toBe('unavailable');
   });
 });
 
@@ -144,7 +124,7 @@ describe('CactusPay webhooks', () => {
     fake.setStatus(order.orderId, 'ACCEPT');
     const callback = fake.callback(CALLBACK_URL, order.orderId);
     expect(callback.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(port.verifyCallback(asRequest(callback))).toMatchObject({
+    expect(port.verifyCallback(asCallbackRequest(callback))).toMatchObject({
       providerPaymentId: order.orderId,
       orderId: order.orderId,
       claimedStatus: 'ACCEPT',
@@ -156,7 +136,9 @@ describe('CactusPay webhooks', () => {
     await port.create(order);
     for (const rawBody of ['', 'status=ACCEPT', `order_id=${order.orderId}`, 'garbage']) {
       const callback = fake.callback(CALLBACK_URL, order.orderId, {}, { rawBody });
-      expect(() => port.verifyCallback(asRequest(callback))).toThrow(new CallbackRejected('malformed'));
+      expect(() => port.verifyCallback(asCallbackRequest(callback))).toThrow(
+        new CallbackRejected('malformed'),
+      );
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeCallback } from './fakes/fake-server.ts';
+import { asCallbackRequest, providerRejection } from '../../test/payments.ts';
 import { type FakeNowPayments, startFakeNowPayments } from './fakes/nowpayments.ts';
 import {
   createNowPayments,
@@ -9,13 +9,7 @@ import {
   nowPaymentsState,
   sortKeysDeep,
 } from './nowpayments.ts';
-import {
-  CallbackRejected,
-  type CallbackRequest,
-  type CryptoCreateRequest,
-  type CryptoPaymentPort,
-  PaymentProviderError,
-} from './port.ts';
+import { CallbackRejected, type CryptoCreateRequest, type CryptoPaymentPort } from './port.ts';
 
 const API_KEY = 'np-key-123';
 const IPN_SECRET = 'np-ipn-secret';
@@ -42,19 +36,6 @@ const REQUEST: CryptoCreateRequest = {
 };
 
 /** A fake's callback as the route would hand it to the adapter. */
-function asRequest(callback: FakeCallback): CallbackRequest {
-  const headers = Object.fromEntries(Object.entries(callback.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { rawBody: callback.body, headers, contentType: headers['content-type'] };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
 describe('NOWPayments adapter against its fake', () => {
   it('describes itself without the key', () => {
@@ -131,7 +112,7 @@ describe('NOWPayments adapter against its fake', () => {
   });
 
   it('reports an unknown payment as not_found', async () => {
-    expect((await rejection(port.status('999'))).kind).toBe('not_found');
+    expect((await providerRejection(port.status('999'))).kind).toBe('not_found');
   });
 
   it('lists enabled currencies with names, networks and absolute logo URLs', async () => {
@@ -174,7 +155,7 @@ describe('NOWPayments IPN', () => {
     expect(callback.body.indexOf('"payment_status"')).toBeLessThan(callback.body.indexOf('"payment_id"'));
     expect(JSON.parse(callback.body).fee).toMatchObject({ currency: 'usdttrc20' });
 
-    const claim = port.verifyCallback(asRequest(callback));
+    const claim = port.verifyCallback(asCallbackRequest(callback));
     expect(claim).toMatchObject({
       providerPaymentId: created.providerPaymentId,
       orderId: REQUEST.orderId,
@@ -197,7 +178,10 @@ describe('NOWPayments IPN', () => {
     expect(wrongSignature).not.toBe(ipnSignature(body, IPN_SECRET));
     expect(() =>
       port.verifyCallback(
-        asRequest({ ...callback, headers: { ...callback.headers, 'x-nowpayments-sig': wrongSignature } }),
+        asCallbackRequest({
+          ...callback,
+          headers: { ...callback.headers, 'x-nowpayments-sig': wrongSignature },
+        }),
       ),
     ).toThrow(new CallbackRejected('signature'));
   });
@@ -208,7 +192,7 @@ describe('NOWPayments IPN', () => {
     const upper = callback.headers['x-nowpayments-sig']?.toUpperCase() ?? '';
     expect(
       port.verifyCallback(
-        asRequest({ ...callback, headers: { ...callback.headers, 'x-nowpayments-sig': upper } }),
+        asCallbackRequest({ ...callback, headers: { ...callback.headers, 'x-nowpayments-sig': upper } }),
       ),
     ).toMatchObject({ providerPaymentId: created.providerPaymentId });
   });
@@ -229,7 +213,9 @@ describe('NOWPayments IPN', () => {
     forged.push({ ...good, headers: { ...good.headers, 'x-nowpayments-sig': signedByOther } });
     forged.push({ ...good, body: good.body.replace('"waiting"', '"finished"') });
     for (const callback of forged) {
-      expect(() => port.verifyCallback(asRequest(callback))).toThrow(new CallbackRejected('signature'));
+      expect(() => port.verifyCallback(asCallbackRequest(callback))).toThrow(
+        new CallbackRejected('signature'),
+      );
     }
   });
 
@@ -237,7 +223,9 @@ describe('NOWPayments IPN', () => {
     const created = await port.create(REQUEST);
     const unsigned = createNowPayments({ baseUrl: fake.baseUrl, apiKey: API_KEY, ipnSecret: '' });
     const callback = fake.callback(undefined, created.providerPaymentId);
-    expect(() => unsigned.verifyCallback(asRequest(callback))).toThrow(new CallbackRejected('signature'));
+    expect(() => unsigned.verifyCallback(asCallbackRequest(callback))).toThrow(
+      new CallbackRejected('signature'),
+    );
   });
 
   it('calls a body that is not a JSON object malformed; a signed body without payment_id too', () => {
@@ -286,35 +274,35 @@ describe('NOWPayments tickers', () => {
 describe('NOWPayments failures', () => {
   it('maps 5xx to unavailable, 4xx to rejected, garbage to bad_response, with the body in detail only', async () => {
     fake.failNext({ status: 503, body: 'maintenance' });
-    const down = await rejection(port.minAmount('btc', 'usd'));
+    const down = await providerRejection(port.minAmount('btc', 'usd'));
     expect(down).toMatchObject({ kind: 'unavailable', status: 503, detail: 'maintenance' });
     expect(down.message).not.toContain('maintenance');
 
     fake.failNext({ status: 500 });
-    expect((await rejection(port.create(REQUEST))).kind).toBe('unavailable');
+    expect((await providerRejection(port.create(REQUEST))).kind).toBe('unavailable');
 
     fake.failNext({ status: 429, body: 'slow down' });
-    expect((await rejection(port.estimate(1, 'usd', 'btc'))).kind).toBe('unavailable');
+    expect((await providerRejection(port.estimate(1, 'usd', 'btc'))).kind).toBe('unavailable');
 
     fake.failNext({ status: 400, body: '{"message":"bad"}' });
-    expect(await rejection(port.create(REQUEST))).toMatchObject({ kind: 'rejected', status: 400 });
+    expect(await providerRejection(port.create(REQUEST))).toMatchObject({ kind: 'rejected', status: 400 });
 
     fake.failNext({ status: 200, body: '<html>oops</html>' });
-    expect((await rejection(port.currencies())).kind).toBe('bad_response');
+    expect((await providerRejection(port.currencies())).kind).toBe('bad_response');
 
     fake.failNext({ status: 200, body: '{"payment_id":"1"}' });
-    expect((await rejection(port.status('1'))).kind).toBe('bad_response');
+    expect((await providerRejection(port.status('1'))).kind).toBe('bad_response');
 
     fake.failNext({ status: 200, body: '{"min_amount":"lots"}' });
-    expect((await rejection(port.minAmount('btc', 'usd'))).kind).toBe('bad_response');
+    expect((await providerRejection(port.minAmount('btc', 'usd'))).kind).toBe('bad_response');
 
     fake.failNext({ status: 200, body: `{"currencies":["${'x'.repeat(3 * 1024 * 1024)}"]}` });
-    expect((await rejection(port.currencies())).kind).toBe('bad_response');
+    expect((await providerRejection(port.currencies())).kind).toBe('bad_response');
   });
 
   it('refuses a wrong API key as rejected', async () => {
     const wrong = createNowPayments({ baseUrl: fake.baseUrl, apiKey: 'wrong', ipnSecret: IPN_SECRET });
-    expect(await rejection(wrong.currencies())).toMatchObject({ kind: 'rejected', status: 403 });
+    expect(await providerRejection(wrong.currencies())).toMatchObject({ kind: 'rejected', status: 403 });
   });
 
   it('gives up on a server that never answers: unavailable', async () => {
@@ -325,7 +313,10 @@ describe('NOWPayments failures', () => {
       timeoutMs: 200,
     });
     fake.failNext({ hang: true });
-    expect(await rejection(impatient.status('1'))).toMatchObject({ kind: 'unavailable', detail: 'timeout' });
+    expect(await providerRejection(impatient.status('1'))).toMatchObject({
+      kind: 'unavailable',
+      detail: 'timeout',
+    });
   });
 
   it('gives up on a body that stops halfway: unavailable', async () => {
@@ -336,7 +327,7 @@ describe('NOWPayments failures', () => {
       timeoutMs: 200,
     });
     fake.failNext({ stall: true });
-    expect(await rejection(impatient.status('1'))).toMatchObject({
+    expect(await providerRejection(impatient.status('1'))).toMatchObject({
       kind: 'unavailable',
       detail: 'timeout while reading the body',
     });
@@ -346,6 +337,6 @@ describe('NOWPayments failures', () => {
     const closed = await startFakeNowPayments({ apiKey: API_KEY, ipnSecret: IPN_SECRET });
     await closed.close();
     const nowhere = createNowPayments({ baseUrl: closed.baseUrl, apiKey: API_KEY, ipnSecret: IPN_SECRET });
-    expect((await rejection(nowhere.currencies())).kind).toBe('unavailable');
+    expect((await providerRejection(nowhere.currencies())).kind).toBe('unavailable');
   });
 });

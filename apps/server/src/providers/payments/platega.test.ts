@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal } from '../../test/http-server.ts';
-import type { FakeCallback } from './fakes/fake-server.ts';
+import { asCallbackRequest, providerRejection } from '../../test/payments.ts';
 import { type FakePlatega, startFakePlatega } from './fakes/platega.ts';
 import { createPlatega, plategaState } from './platega.ts';
 import {
   CallbackRejected,
   type CallbackRequest,
-  PaymentProviderError,
   type RedirectCreateRequest,
   type RedirectPaymentPort,
 } from './port.ts';
@@ -31,20 +30,6 @@ const REQUEST: RedirectCreateRequest = {
   returnUrl: 'https://podruga.example/payment-return?order_id=order_platega_0123456789abcd',
   failedUrl: 'https://podruga.example/plus?payment=failed',
 };
-
-function asRequest(callback: FakeCallback): CallbackRequest {
-  const headers = Object.fromEntries(Object.entries(callback.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { rawBody: callback.body, headers, contentType: headers['content-type'] };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
 describe('Platega adapter against its fake', () => {
   it('creates a card transaction with our order id in payload and reads its status', async () => {
@@ -106,26 +91,28 @@ describe('Platega adapter against its fake', () => {
   });
 
   it('reports an unknown transaction as not_found and wrong credentials as rejected', async () => {
-    expect((await rejection(port.status('00000000-0000-0000-0000-000000000000'))).kind).toBe('not_found');
+    expect((await providerRejection(port.status('00000000-0000-0000-0000-000000000000'))).kind).toBe(
+      'not_found',
+    );
     const wrong = createPlatega({ baseUrl: fake.baseUrl, merchantId: MERCHANT_ID, secret: 'nope' });
-    expect(await rejection(wrong.create(REQUEST))).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(await providerRejection(wrong.create(REQUEST))).toMatchObject({ kind: 'rejected', status: 401 });
   });
 
   it('maps 500, garbage, a missing or non-web redirect and a hanging server', async () => {
     fake.failNext({ status: 500 });
-    expect((await rejection(port.create(REQUEST))).kind).toBe('unavailable');
+    expect((await providerRejection(port.create(REQUEST))).kind).toBe('unavailable');
     fake.failNext({ status: 200, body: 'OK' });
-    expect((await rejection(port.create(REQUEST))).kind).toBe('bad_response');
+    expect((await providerRejection(port.create(REQUEST))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"transactionId":"t1","status":"PENDING"}' });
-    expect((await rejection(port.create(REQUEST))).kind).toBe('bad_response');
+    expect((await providerRejection(port.create(REQUEST))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"transactionId":"t1","redirect":"javascript:alert(1)"}' });
-    expect((await rejection(port.create(REQUEST))).kind).toBe('bad_response');
+    expect((await providerRejection(port.create(REQUEST))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"id":"t1"}' });
-    expect((await rejection(port.status('t1'))).kind).toBe('bad_response');
+    expect((await providerRejection(port.status('t1'))).kind).toBe('bad_response');
 
     // A redirect would carry X-Secret elsewhere: not followed, refused.
     fake.failNext({ status: 302, headers: { location: 'http://127.0.0.1:9/steal' } });
-    expect(await rejection(port.status('t1'))).toMatchObject({ kind: 'rejected', status: 302 });
+    expect(await providerRejection(port.status('t1'))).toMatchObject({ kind: 'rejected', status: 302 });
     expect(fake.requests.at(-1)?.url).toBe('/transaction/t1');
 
     const impatient = createPlatega({
@@ -135,7 +122,7 @@ describe('Platega adapter against its fake', () => {
       timeoutMs: 200,
     });
     fake.failNext({ hang: true });
-    expect((await rejection(impatient.status('t1'))).kind).toBe('unavailable');
+    expect((await providerRejection(impatient.status('t1'))).kind).toBe('unavailable');
   });
 });
 
@@ -143,7 +130,9 @@ describe('Platega callbacks', () => {
   it('accepts a callback carrying our merchant id and secret', async () => {
     const created = await port.create(REQUEST);
     fake.setStatus(created.providerPaymentId, 'CONFIRMED');
-    const claim = port.verifyCallback(asRequest(fake.callback(CALLBACK_URL, created.providerPaymentId)));
+    const claim = port.verifyCallback(
+      asCallbackRequest(fake.callback(CALLBACK_URL, created.providerPaymentId)),
+    );
     expect(claim).toMatchObject({
       providerPaymentId: created.providerPaymentId,
       orderId: REQUEST.orderId,
@@ -164,9 +153,9 @@ describe('Platega callbacks', () => {
       { 'x-merchantid': undefined, 'x-secret': undefined },
     ];
     for (const headers of forged) {
-      expect(() => port.verifyCallback(asRequest(fake.callback(CALLBACK_URL, id, {}, { headers })))).toThrow(
-        new CallbackRejected('signature'),
-      );
+      expect(() =>
+        port.verifyCallback(asCallbackRequest(fake.callback(CALLBACK_URL, id, {}, { headers }))),
+      ).toThrow(new CallbackRejected('signature'));
     }
   });
 
@@ -174,7 +163,9 @@ describe('Platega callbacks', () => {
     const created = await port.create(REQUEST);
     for (const rawBody of ['{', '{"status":"CONFIRMED"}', '{"id":"x"}', '']) {
       const callback = fake.callback(CALLBACK_URL, created.providerPaymentId, {}, { rawBody });
-      expect(() => port.verifyCallback(asRequest(callback))).toThrow(new CallbackRejected('malformed'));
+      expect(() => port.verifyCallback(asCallbackRequest(callback))).toThrow(
+        new CallbackRejected('malformed'),
+      );
     }
   });
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asCallbackRequest, providerRejection } from '../../test/payments.ts';
 import type { FakeCallback } from './fakes/fake-server.ts';
 import { FAKE_TWINPAY_REQUISITES, type FakeTwinpay, startFakeTwinpay } from './fakes/twinpay.ts';
-import {
-  CallbackRejected,
-  type CallbackRequest,
-  PaymentProviderError,
-  type TransferCreateRequest,
-  type TransferPaymentPort,
-} from './port.ts';
+import { CallbackRejected, type TransferCreateRequest, type TransferPaymentPort } from './port.ts';
 import { callbackToken, createTwinpay } from './twinpay.ts';
 import { readInvoice, readStatus, twinpayState } from './twinpay-wire.ts';
 
@@ -24,6 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
+/** TwinPay's callbacks are checked by the token in their URL: passed unless a test says not to. */
+const asTwinpayRequest = (callback: FakeCallback, withUrl = true) => asCallbackRequest(callback, { withUrl });
+
 let counter = 0;
 function request(overrides: Partial<TransferCreateRequest> = {}): TransferCreateRequest {
   counter += 1;
@@ -39,25 +37,6 @@ function request(overrides: Partial<TransferCreateRequest> = {}): TransferCreate
 }
 
 /** The callback as the route hands it over, with the path and query it arrived at. */
-function asRequest(callback: FakeCallback, withUrl = true): CallbackRequest {
-  const headers = Object.fromEntries(Object.entries(callback.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const url = new URL(callback.url);
-  return {
-    rawBody: callback.body,
-    headers,
-    contentType: headers['content-type'],
-    ...(withUrl ? { url: `${url.pathname}${url.search}` } : {}),
-  };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
 describe('TwinPay adapter against its fake', () => {
   it('initiates a card transfer with the documented form fields and a signed callback URL', async () => {
@@ -108,7 +87,7 @@ describe('TwinPay adapter against its fake', () => {
     });
     fake.setStatus(created.providerPaymentId, 'paid');
     expect((await port.status(created.providerPaymentId)).state).toBe('paid');
-    expect((await rejection(port.status('inv_unknown'))).kind).toBe('not_found');
+    expect((await providerRejection(port.status('inv_unknown'))).kind).toBe('not_found');
   });
 
   it('accepts the base URL as the site or as the API root', async () => {
@@ -128,27 +107,27 @@ describe('TwinPay adapter against its fake', () => {
       clientSecret: CLIENT_SECRET,
       statusPath: '/api/v3/status',
     });
-    expect((await rejection(moved.status('inv_1'))).kind).toBe('not_found');
+    expect((await providerRejection(moved.status('inv_1'))).kind).toBe('not_found');
     expect(fake.requests.at(-1)?.url).toBe('/api/v3/status');
   });
 
   it('maps wrong credentials, failure answers, 500, garbage and a hanging server', async () => {
     const wrong = createTwinpay({ baseUrl: fake.baseUrl, clientId: CLIENT_ID, clientSecret: 'nope' });
-    expect(await rejection(wrong.create(request()))).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(await providerRejection(wrong.create(request()))).toMatchObject({ kind: 'rejected', status: 401 });
 
     fake.failNext({ status: 200, body: '{"success":false,"message":"Нет доступных реквизитов"}' });
-    const none = await rejection(port.create(request()));
+    const none = await providerRejection(port.create(request()));
     expect(none.kind).toBe('rejected');
     expect(none.detail).toContain('Нет доступных реквизитов');
 
     fake.failNext({ status: 500 });
-    expect((await rejection(port.create(request()))).kind).toBe('unavailable');
+    expect((await providerRejection(port.create(request()))).kind).toBe('unavailable');
     fake.failNext({ status: 200, body: '<!doctype html>' });
-    expect((await rejection(port.create(request()))).kind).toBe('bad_response');
+    expect((await providerRejection(port.create(request()))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"success":true,"data":{"invoice_id":"inv_1"}}' });
-    expect((await rejection(port.create(request()))).kind).toBe('bad_response');
+    expect((await providerRejection(port.create(request()))).kind).toBe('bad_response');
     fake.failNext({ status: 200, body: '{"success":true,"data":{}}' });
-    expect((await rejection(port.status('inv_1'))).kind).toBe('bad_response');
+    expect((await providerRejection(port.status('inv_1'))).kind).toBe('bad_response');
 
     const impatient = createTwinpay({
       baseUrl: fake.baseUrl,
@@ -157,7 +136,7 @@ describe('TwinPay adapter against its fake', () => {
       timeoutMs: 200,
     });
     fake.failNext({ hang: true });
-    expect((await rejection(impatient.create(request()))).kind).toBe('unavailable');
+    expect((await providerRejection(impatient.create(request()))).kind).toBe('unavailable');
   });
 });
 
@@ -199,7 +178,7 @@ describe('TwinPay callbacks', () => {
     const callback = fake.callback(undefined, created.providerPaymentId, {
       order_id: 'order_someone_else_000000',
     });
-    expect(port.verifyCallback(asRequest(callback))).toMatchObject({
+    expect(port.verifyCallback(asTwinpayRequest(callback))).toMatchObject({
       providerPaymentId: created.providerPaymentId,
       orderId: order.orderId,
       claimedStatus: 'paid',
@@ -213,7 +192,7 @@ describe('TwinPay callbacks', () => {
       created.providerPaymentId,
     );
     expect(new URL(callback.url).searchParams.get('token')).toBeTruthy();
-    expect(port.verifyCallback(asRequest(callback)).providerPaymentId).toBe(created.providerPaymentId);
+    expect(port.verifyCallback(asTwinpayRequest(callback)).providerPaymentId).toBe(created.providerPaymentId);
   });
 
   it('refuses a URL without a token, with a wrong one, or with a token for another order', async () => {
@@ -229,7 +208,7 @@ describe('TwinPay callbacks', () => {
     ];
     const callback = fake.callback(undefined, created.providerPaymentId);
     for (const url of urls) {
-      expect(() => port.verifyCallback({ ...asRequest(callback), url })).toThrow(
+      expect(() => port.verifyCallback({ ...asTwinpayRequest(callback), url })).toThrow(
         new CallbackRejected('signature'),
       );
     }
@@ -238,7 +217,7 @@ describe('TwinPay callbacks', () => {
   it('only parses when the route gives no URL', async () => {
     const created = await port.create(request());
     const callback = fake.callback(undefined, created.providerPaymentId);
-    expect(port.verifyCallback(asRequest(callback, false))).toMatchObject({
+    expect(port.verifyCallback(asTwinpayRequest(callback, false))).toMatchObject({
       providerPaymentId: created.providerPaymentId,
     });
   });
@@ -247,7 +226,9 @@ describe('TwinPay callbacks', () => {
     const created = await port.create(request());
     for (const rawBody of ['{"invoice_id":"x"}', '[]', '{', '']) {
       const callback = fake.callback(undefined, created.providerPaymentId, {}, { rawBody });
-      expect(() => port.verifyCallback(asRequest(callback))).toThrow(new CallbackRejected('malformed'));
+      expect(() => port.verifyCallback(asTwinpayRequest(callback))).toThrow(
+        new CallbackRejected('malformed'),
+      );
     }
   });
 });
