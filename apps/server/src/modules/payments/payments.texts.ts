@@ -1,16 +1,17 @@
-import type { Product } from '@podruga/shared';
+import { type Product, ruPlural } from '@podruga/shared';
 
 const PRODUCT_NAME: Record<Product, string> = { plus: 'Plus', vip: 'VIP' };
 
 export const productName = (product: Product) => PRODUCT_NAME[product];
 
-const dateRu = (date: Date) =>
-  date.toLocaleDateString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  });
+const DATE_RU = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+const dateRu = (date: Date) => DATE_RU.format(date);
+const daysRu = (days: number) => `${days} ${ruPlural(days, ['день', 'дня', 'дней'])}`;
 
 /** The bell's and the mails' texts of paid access, in the product's voice. */
 export const PAYMENT_TEXTS = {
@@ -26,7 +27,7 @@ export const PAYMENT_TEXTS = {
   activatedMail: (brand: string, product: Product, days: number, until: Date) => ({
     subject: `${PRODUCT_NAME[product]} активирован — ${brand}`,
     lines: [
-      `Спасибо за оплату! Доступ ${PRODUCT_NAME[product]} на ${days} дней открыт до ${dateRu(until)}.`,
+      `Спасибо за оплату! Доступ ${PRODUCT_NAME[product]} на ${daysRu(days)} открыт до ${dateRu(until)}.`,
       'Платёж разовый: без подписки и автопродления, ничего не спишется само.',
     ],
     action: 'Открыть профиль',
@@ -52,7 +53,7 @@ export const PAYMENT_TEXTS = {
     amount: 'Сумма',
     pay: 'Оплатить',
     decline: 'Отклонить',
-    days: (days: number) => `${days} дней`,
+    days: daysRu,
     done: 'Этот платёж уже обработан.',
   },
 };

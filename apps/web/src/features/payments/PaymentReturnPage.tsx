@@ -108,37 +108,47 @@ export function PaymentReturnPage() {
         </>
       )}
       {verdict === 'success' && (
-        <>
-          <Title order={1} size="h2">
-            {PAYMENT_MESSAGES.successTitle}
-          </Title>
-          <Text>{PAYMENT_MESSAGES.successActivated}</Text>
-          <Group justify="center">
-            <Button component={Link} to="/profile" color="pink">
-              В профиль
-            </Button>
-            <Button component={Link} to="/" variant="default">
-              На главную
-            </Button>
-          </Group>
-        </>
+        <Verdict
+          title={PAYMENT_MESSAGES.successTitle}
+          text={PAYMENT_MESSAGES.successActivated}
+          next={{ to: '/profile', label: 'В профиль' }}
+        />
       )}
       {verdict === 'failure' && (
-        <>
-          <Title order={1} size="h2">
-            {PAYMENT_MESSAGES.returnError}
-          </Title>
-          <Text>{PAYMENT_MESSAGES.returnNotConfirmed}</Text>
-          <Group justify="center">
-            <Button component={Link} to="/plus" color="pink">
-              К тарифам
-            </Button>
-            <Button component={Link} to="/" variant="default">
-              На главную
-            </Button>
-          </Group>
-        </>
+        <Verdict
+          title={PAYMENT_MESSAGES.returnError}
+          text={PAYMENT_MESSAGES.returnNotConfirmed}
+          next={{ to: '/plus', label: 'К тарифам' }}
+        />
       )}
     </CenteredPage>
+  );
+}
+
+/** The server's verdict, where to go next, and the way home (002 §2 "Payment-return page"). */
+function Verdict({
+  title,
+  text,
+  next,
+}: {
+  title: string;
+  text: string;
+  next: { to: string; label: string };
+}) {
+  return (
+    <>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text>{text}</Text>
+      <Group justify="center">
+        <Button component={Link} to={next.to} color="pink">
+          {next.label}
+        </Button>
+        <Button component={Link} to="/" variant="default">
+          На главную
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -46,26 +46,41 @@ export function planCards(product: Product): PlanCardInfo[] {
 const count = (n: number, forms: [string, string, string]) => `${n} ${ruPlural(n, forms)}`;
 
 /**
- * What the tier gives, in real numbers (DESIGN §5: 50 messages a day, never "unlimited"), and only
- * what exists (PRODUCT_FEATURES): videos, calls, photos and likeness appear when they land.
+ * The daily limits a purchase gives, in real numbers (DESIGN §5: 50 messages a day, never
+ * "unlimited"); calls and videos only once they exist (PRODUCT_FEATURES), else null.
  */
-export function productPerks(product: Product, features = PRODUCT_FEATURES): string[] {
+export function productLimits(product: Product, features = PRODUCT_FEATURES) {
   const limits = TIER_LIMITS[product];
   const minutes = Math.round(limits.voiceSecondsPerDay / 60);
-  const messages = `${count(limits.messagesPerDay, ['сообщение', 'сообщения', 'сообщений'])} в день`;
-  const videos = features.videos ? [`${limits.videosPerDay} видео в день`] : [];
-  const calls = features.voiceCalls
-    ? [`${count(minutes, ['минута', 'минуты', 'минут'])} голосовых звонков в день`]
-    : [];
+  return {
+    messages: `${count(limits.messagesPerDay, ['сообщение', 'сообщения', 'сообщений'])} в день`,
+    calls: features.voiceCalls
+      ? `${count(minutes, ['минута', 'минуты', 'минут'])} голосовых звонков в день`
+      : null,
+    videos: features.videos ? `${limits.videosPerDay} видео в день` : null,
+  };
+}
+
+const present = (lines: (string | null | false)[]) => lines.filter((line): line is string => !!line);
+
+/** What the tier gives, for the page's feature list: only what exists (PRODUCT_FEATURES). */
+export function productPerks(product: Product, features = PRODUCT_FEATURES): string[] {
+  const { messages, calls, videos } = productLimits(product, features);
   if (product === 'vip')
-    return [messages, ...videos, ...calls, 'Всё, что даёт Plus, и срок Plus продлевается вместе с VIP'];
-  return [
+    return present([messages, videos, calls, 'Всё, что даёт Plus, и срок Plus продлевается вместе с VIP']);
+  return present([
     'Сколько угодно подруг',
     messages,
-    ...calls,
-    ...(features.companionPhotos ? ['Её фото по запросу'] : []),
-    ...videos,
-    ...(features.likeness ? ['Создание подруги по образу'] : []),
+    calls,
+    features.companionPhotos && 'Её фото по запросу',
+    videos,
+    features.likeness && 'Создание подруги по образу',
     'Ранний доступ к новым функциям',
-  ];
+  ]);
+}
+
+/** What the success dialog lists (002 §2: the day's limits). */
+export function limitLines(product: Product, features = PRODUCT_FEATURES): string[] {
+  const { messages, calls, videos } = productLimits(product, features);
+  return present([messages, 'Сколько угодно подруг', calls, videos]);
 }

@@ -13,11 +13,11 @@ import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
 import { notify } from '../../../shared/ui/notify.tsx';
 import { useSupportDialog } from '../../support/supportStore.ts';
 import { paymentsApi } from '../api.ts';
+import { formatRub } from '../format.ts';
 import {
   CopyField,
   formatCardNumber,
   formatCountdown,
-  formatRub,
   PaymentCreateFailed,
   PaymentCreating,
   planTitle,

@@ -1,23 +1,7 @@
 import { Button, List, Stack, Text } from '@mantine/core';
-import { PAYMENT_MESSAGES, PRODUCT_FEATURES, type Product, ruPlural, TIER_LIMITS } from '@podruga/shared';
+import { PAYMENT_MESSAGES, type Product } from '@podruga/shared';
 import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
-
-/**
- * What the purchase gives (DESIGN §5, TIER_LIMITS): calls and videos only once they exist (decision
- * 0010: copy promises only live parts, PRODUCT_FEATURES).
- */
-export function limitLines(product: Product, features = PRODUCT_FEATURES): string[] {
-  const limits = TIER_LIMITS[product];
-  const minutes = Math.round(limits.voiceSecondsPerDay / 60);
-  const lines = [
-    `${limits.messagesPerDay} ${ruPlural(limits.messagesPerDay, ['сообщение', 'сообщения', 'сообщений'])} в день`,
-    'Сколько угодно подруг',
-  ];
-  if (features.voiceCalls)
-    lines.push(`${minutes} ${ruPlural(minutes, ['минута', 'минуты', 'минут'])} звонков в день`);
-  if (features.videos) lines.push(`${limits.videosPerDay} видео в день`);
-  return lines;
-}
+import { limitLines } from '../format.ts';
 
 /**
  * 'Оплата прошла успешно!' on the Plus and VIP pages (002 §2, §8). The VIP page reuses the Plus wording

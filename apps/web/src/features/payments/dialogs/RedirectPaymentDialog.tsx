@@ -5,8 +5,9 @@ import { errorText, isApiError } from '../../../shared/api/index.ts';
 import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
 import { notify } from '../../../shared/ui/notify.tsx';
 import { paymentsApi } from '../api.ts';
+import { formatRub } from '../format.ts';
 import { PaymentNotCompletedDialog } from './PaymentNotCompletedDialog.tsx';
-import { formatRub, PaymentCreateFailed, PaymentCreating, planTitle } from './parts.tsx';
+import { PaymentCreateFailed, PaymentCreating, planTitle } from './parts.tsx';
 import type { PaymentDialogProps } from './types.ts';
 
 /** Creation answers that mean the card service itself is down: other methods are offered (002 §8). */

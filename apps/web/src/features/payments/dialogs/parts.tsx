@@ -19,13 +19,6 @@ export async function copyText(
   }
 }
 
-const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
-/** '2 490 ₽' */
-export function formatRub(amount: number): string {
-  return `${rub.format(amount)} ₽`;
-}
-
 /** 'Plus на 90 дней', 'VIP на 365 дней'. */
 export function planTitle(planType: PlanType): string {
   const { product, plan } = parsePlanType(planType);

@@ -1,10 +1,11 @@
 import { PRODUCT_FEATURES } from '@podruga/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '../../../test/render.tsx';
+import { limitLines } from '../format.ts';
 import { AnonymousAccountDialog, TempAccountDialog } from './AccountDialogs.tsx';
 import { PaymentNotCompletedDialog } from './PaymentNotCompletedDialog.tsx';
 import { PaymentServiceErrorDialog } from './PaymentServiceErrorDialog.tsx';
-import { limitLines, PaymentSuccessDialog } from './PaymentSuccessDialog.tsx';
+import { PaymentSuccessDialog } from './PaymentSuccessDialog.tsx';
 
 describe('payment-service-error dialog (002 §8)', () => {
   it('offers SBP_ALFA, crypto (recommended), TO_CARD and SBP (possibly unstable), in that order', async () => {
@@ -99,13 +100,13 @@ describe('payment success dialog (002 §2, §8)', () => {
     expect(limitLines('plus', live)).toEqual([
       '50 сообщений в день',
       'Сколько угодно подруг',
-      '5 минут звонков в день',
+      '5 минут голосовых звонков в день',
       '5 видео в день',
     ]);
     expect(limitLines('vip', live)).toEqual([
       '300 сообщений в день',
       'Сколько угодно подруг',
-      '30 минут звонков в день',
+      '30 минут голосовых звонков в день',
       '10 видео в день',
     ]);
   });
