@@ -1,4 +1,5 @@
 import {
+  PLAN_DAYS,
   PLANS,
   type Plan,
   PRICES,
@@ -8,16 +9,20 @@ import {
   TIER_LIMITS,
 } from '@podruga/shared';
 
+const count = (n: number, forms: readonly [string, string, string]) => `${n} ${ruPlural(n, forms)}`;
+const DAY_FORMS = ['день', 'дня', 'дней'] as const;
+
 /** Roubles as the cards show them: '2 490 ₽' (a non-breaking space before the sign). */
 export function formatRub(amount: number): string {
   return `${amount.toLocaleString('ru-RU')}\u00a0₽`;
 }
 
-export const PLAN_LABELS: Record<Plan, { title: string; days: string }> = {
-  monthly: { title: '1 месяц', days: '30 дней' },
-  quarterly: { title: '3 месяца', days: '90 дней' },
-  yearly: { title: '12 месяцев', days: '365 дней' },
-};
+const PLAN_TITLES: Record<Plan, string> = { monthly: '1 месяц', quarterly: '3 месяца', yearly: '12 месяцев' };
+
+/** A plan's name and its period from PLAN_DAYS ('3 месяца', '90 дней'). */
+export const PLAN_LABELS = Object.fromEntries(
+  PLANS.map((plan) => [plan, { title: PLAN_TITLES[plan], days: count(PLAN_DAYS[plan], DAY_FORMS) }]),
+) as Record<Plan, { title: string; days: string }>;
 
 export interface PlanCardInfo {
   plan: Plan;
@@ -42,8 +47,6 @@ export function planCards(product: Product): PlanCardInfo[] {
     };
   });
 }
-
-const count = (n: number, forms: [string, string, string]) => `${n} ${ruPlural(n, forms)}`;
 
 /**
  * The daily limits a purchase gives, in real numbers (DESIGN §5: 50 messages a day, never
