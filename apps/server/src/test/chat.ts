@@ -136,7 +136,8 @@ export async function chatClient(url: string, token?: string, chatId?: string) {
       socket.emit('authenticate', { token, chat_id: chatId ?? null });
     });
   }
-  const waitFor = async (predicate: () => boolean, ms = 5000) => {
+  // A ceiling for a loaded machine (two suites on two cores), not a measure.
+  const waitFor = async (predicate: () => boolean, ms = 15_000) => {
     const until = Date.now() + ms;
     while (!predicate()) {
       if (Date.now() > until)

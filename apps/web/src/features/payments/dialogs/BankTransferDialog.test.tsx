@@ -62,7 +62,11 @@ function open() {
 }
 const dialog = () => screen.getByRole('dialog', { name: 'Перевод на карту' });
 const button = (name: string) => within(dialog()).getByRole('button', { name });
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/** Lets the effects of the last render run (they start the polling), then moves the clock. */
+const advance = async (ms: number) => {
+  await act(async () => {});
+  act(() => vi.advanceTimersByTime(ms));
+};
 
 describe('bank-transfer dialog (002 §2, §4 "Bank-transfer dialog")', () => {
   it('shows the amount, the card number in groups of four and the holder; polls every 60 s', async () => {
@@ -73,11 +77,11 @@ describe('bank-transfer dialog (002 §2, §4 "Bank-transfer dialog")', () => {
     expect(api.twinpayCreate).toHaveBeenCalledWith('quarterly', 'TO_CARD');
     expect(within(dialog()).queryByText('Тестовая оплата')).toBeNull();
 
-    advance(59_000);
+    await advance(59_000);
     expect(api.twinpayStatus).not.toHaveBeenCalled();
-    advance(1_000);
+    await advance(1_000);
     expect(api.twinpayStatus).toHaveBeenCalledWith('inv_42');
-    advance(60_000);
+    await advance(60_000);
     expect(api.twinpayStatus).toHaveBeenCalledTimes(2);
   });
 
@@ -91,21 +95,21 @@ describe('bank-transfer dialog (002 §2, §4 "Bank-transfer dialog")', () => {
     expect(await within(dialog()).findByRole('progressbar', { name: 'Проверка платежа' })).toBeTruthy();
     expect(api.twinpayStatus).toHaveBeenCalledTimes(1);
 
-    advance(15_000);
+    await advance(15_000);
     expect(api.twinpayStatus).toHaveBeenCalledTimes(2);
     await act(async () => {});
     expect(within(dialog()).getByRole('progressbar', { name: 'Проверка платежа' })).toBeTruthy();
-    advance(15_000);
+    await advance(15_000);
     expect(await within(dialog()).findByText('Оплата успешно завершена!')).toBeTruthy();
     expect(within(dialog()).getByText('Окно закроется через 5 с')).toBeTruthy();
 
-    advance(4_000);
+    await advance(4_000);
     expect(within(dialog()).getByText('Окно закроется через 1 с')).toBeTruthy();
     expect(onSuccess).not.toHaveBeenCalled();
-    advance(1_000);
+    await advance(1_000);
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(onSuccess).toHaveBeenCalledWith(DATA.order_id);
-    advance(5_000);
+    await advance(5_000);
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 
@@ -114,9 +118,9 @@ describe('bank-transfer dialog (002 §2, §4 "Bank-transfer dialog")', () => {
     await user.click(await within(dialog()).findByRole('button', { name: 'Я оплатил' }));
     await within(dialog()).findByRole('progressbar', { name: 'Проверка платежа' });
 
-    advance(14 * 60_000 + 59_000);
+    await advance(14 * 60_000 + 59_000);
     expect(within(dialog()).queryByRole('button', { name: 'Связаться с поддержкой' })).toBeNull();
-    advance(1_000);
+    await advance(1_000);
     expect(within(dialog()).getByText(/Мы пока не получили платеж/)).toBeTruthy();
     // Polled every 15 s over the window, after the first check.
     expect(api.twinpayStatus).toHaveBeenCalledTimes(61);
@@ -161,7 +165,7 @@ describe('bank-transfer dialog (002 §2, §4 "Bank-transfer dialog")', () => {
     await user.click(await within(dialog()).findByRole('button', { name: 'Я оплатил' }));
     await within(dialog()).findByRole('progressbar', { name: 'Проверка платежа' });
     rerender(<BankTransferDialog opened={false} {...props} />);
-    advance(20 * 60_000);
+    await advance(20 * 60_000);
     expect(api.twinpayStatus).toHaveBeenCalledTimes(1);
     expect(onSuccess).not.toHaveBeenCalled();
   });
