@@ -293,7 +293,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     characters,
     storage,
   });
-  const limits = new LimitsService(new LimitsRepository(database.db), clock);
+  const limits = new LimitsService(new LimitsRepository(database.db), clock, config.photosPerDay);
   await app.register(limitsRoutes, { prefix: '/api/user', service: limits });
   const paymentProviders = createPaymentProviders(config, {
     store: new SandboxPaymentsStore(database.db),

@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Brand, brandSchema, DEFAULT_BRANDS } from '@podruga/shared';
+import {
+  type Brand,
+  brandSchema,
+  DEFAULT_BRANDS,
+  LIMIT_TIERS,
+  type LimitTier,
+  TIER_LIMITS,
+} from '@podruga/shared';
 import { z } from 'zod';
 
 /** The built web app sits at apps/web/dist both from src/ (tests, tsx) and from dist/ (the bundle). */
@@ -8,6 +15,11 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta
 
 const IMAGE_PROVIDERS = ['offline', 'venice', 'automatic1111'] as const;
 type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
+/** How Automatic1111/Forge keeps her face: an IP-Adapter unit of ControlNet, image-to-image, or nothing. */
+const A1111_REFERENCE_MODES = ['ip-adapter', 'img2img', 'off'] as const;
+export type A1111ReferenceMode = (typeof A1111_REFERENCE_MODES)[number];
+const VIDEO_PROVIDERS = ['offline', 'venice'] as const;
+type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
 const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
 
 const LLM_PROVIDERS = ['offline', 'openai'] as const;
@@ -173,6 +185,60 @@ const ENV = {
   IMAGE_TIMEOUT_MS: {
     default: '120000',
     description: 'How long one image generation may take before it counts as failed, in milliseconds',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
+  },
+  IMAGE_REFERENCE_MODE: {
+    default: 'ip-adapter',
+    description:
+      'Automatic1111/Forge only: how her portrait keeps her face in photos — ip-adapter (a ControlNet IP-Adapter unit), img2img (the portrait as the init image) or off (seed and traits only)',
+    schema: z.enum(A1111_REFERENCE_MODES, { message: `must be one of ${A1111_REFERENCE_MODES.join(', ')}` }),
+  },
+  IMAGE_IP_ADAPTER_MODEL: {
+    default: 'ip-adapter-faceid-plusv2_sdxl [187cb962]',
+    description:
+      'Automatic1111/Forge with IMAGE_REFERENCE_MODE=ip-adapter: the ControlNet model of the IP-Adapter unit',
+    schema: z.string().min(1).max(200),
+  },
+  IMAGE_IP_ADAPTER_MODULE: {
+    default: 'ip-adapter_face_id_plus',
+    description:
+      'Automatic1111/Forge with IMAGE_REFERENCE_MODE=ip-adapter: the ControlNet preprocessor of the IP-Adapter unit',
+    schema: z.string().min(1).max(200),
+  },
+  PHOTOS_PER_DAY: {
+    default: 'guest:3,free:5,verified:10,pwa:10,plus:100,vip:300',
+    description:
+      'Photos of her a user may ask for per Moscow day, per tier (tier:number, comma-separated); Plus and VIP are shown as unlimited (a fair-use number)',
+    schema: z
+      .string()
+      .regex(/^(\s*[a-z]+\s*:\s*\d+\s*)(,\s*[a-z]+\s*:\s*\d+\s*)*$/, {
+        message: 'must look like guest:3,free:5',
+      }),
+  },
+  VIDEO_PROVIDER: {
+    default: 'offline',
+    description:
+      'Videos of her: offline (a short pan-and-zoom clip of her portrait, marked as a demo) or venice (Venice-style /video/queue job API)',
+    schema: z.enum(VIDEO_PROVIDERS, { message: `must be one of ${VIDEO_PROVIDERS.join(', ')}` }),
+  },
+  VIDEO_BASE_URL: {
+    default: null,
+    description: 'Base URL of the video service; unset = https://api.venice.ai/api/v1 for venice',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  VIDEO_API_KEY: {
+    default: null,
+    description: 'Bearer key of the video service (required for venice)',
+    schema: z.string().min(1).optional(),
+  },
+  VIDEO_MODEL: {
+    default: 'wan-2.2-a14b-image-to-video',
+    description: 'The video model asked for (image-to-video: her portrait is the first frame)',
+    schema: z.string().min(1).max(200),
+  },
+  VIDEO_TIMEOUT_MS: {
+    default: '30000',
+    description: 'How long one call to the video service (submit or poll) may take, in milliseconds',
     schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
   },
   LLM_PROVIDER: {
@@ -381,6 +447,8 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'SMTP_URL',
   'IMAGE_API_KEY',
   'IMAGE_BASE_URL',
+  'VIDEO_API_KEY',
+  'VIDEO_BASE_URL',
   'LLM_API_KEY',
   'LLM_BASE_URL',
   'VISION_API_KEY',
@@ -444,7 +512,19 @@ export interface Config {
     baseUrl: string | undefined;
     apiKey: string | undefined;
     timeoutMs: number;
+    /** Automatic1111/Forge: how her portrait is passed to keep her face (decision 0021). */
+    reference: { mode: A1111ReferenceMode; ipAdapterModel: string; ipAdapterModule: string };
   };
+  video: {
+    provider: VideoProviderName;
+    /** Without a trailing slash; undefined only for the offline adapter. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
+  /** Photos of her per Moscow day and tier (PHOTOS_PER_DAY). */
+  photosPerDay: Record<LimitTier, number>;
   llm: {
     provider: LlmProviderName;
     /** Without a trailing slash; undefined only for the offline adapter. */
@@ -493,6 +573,23 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** `guest:3,free:5,…` over the shared defaults; an unknown tier stops the boot. */
+function parsePhotosPerDay(value: string): Record<LimitTier, number> {
+  const limits = Object.fromEntries(
+    LIMIT_TIERS.map((tier) => [tier, TIER_LIMITS[tier].photosPerDay]),
+  ) as Record<LimitTier, number>;
+  for (const pair of value.split(',')) {
+    const [name = '', count = ''] = pair.split(':').map((part) => part.trim());
+    if (!(LIMIT_TIERS as readonly string[]).includes(name)) {
+      throw new ConfigError(
+        `Invalid environment:\n  PHOTOS_PER_DAY: unknown tier "${name}" (${LIMIT_TIERS.join(', ')})`,
+      );
+    }
+    limits[name as LimitTier] = Number(count);
+  }
+  return limits;
+}
+
 /**
  * Parses the environment once, at boot. Empty values count as unset (compose files often write `VAR=`).
  * Throws a ConfigError that names every bad variable and what it must look like.
@@ -516,6 +613,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const videoBaseUrl =
+    e.VIDEO_BASE_URL?.replace(/\/+$/, '') ?? (e.VIDEO_PROVIDER === 'venice' ? VENICE_BASE_URL : undefined);
+  if (e.VIDEO_PROVIDER === 'venice' && !e.VIDEO_API_KEY) {
+    throw new ConfigError('Invalid environment:\n  VIDEO_API_KEY: is required when VIDEO_PROVIDER=venice');
+  }
   const imageBaseUrl =
     e.IMAGE_BASE_URL?.replace(/\/+$/, '') ?? (e.IMAGE_PROVIDER === 'venice' ? VENICE_BASE_URL : undefined);
   if (e.IMAGE_PROVIDER === 'venice' && !e.IMAGE_API_KEY) {
@@ -581,7 +683,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       baseUrl: imageBaseUrl,
       apiKey: e.IMAGE_API_KEY,
       timeoutMs: e.IMAGE_TIMEOUT_MS,
+      reference: {
+        mode: e.IMAGE_REFERENCE_MODE,
+        ipAdapterModel: e.IMAGE_IP_ADAPTER_MODEL,
+        ipAdapterModule: e.IMAGE_IP_ADAPTER_MODULE,
+      },
     },
+    video: {
+      provider: e.VIDEO_PROVIDER,
+      baseUrl: videoBaseUrl,
+      apiKey: e.VIDEO_API_KEY,
+      model: e.VIDEO_MODEL,
+      timeoutMs: e.VIDEO_TIMEOUT_MS,
+    },
+    photosPerDay: parsePhotosPerDay(e.PHOTOS_PER_DAY),
     llm: {
       provider: e.LLM_PROVIDER,
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),

@@ -13,6 +13,7 @@ export * from './creation/rules.ts';
 export * from './creation/stepOneOptions.ts';
 export * from './creation/validation.ts';
 export * from './features.ts';
+export * from './herMedia.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './notification-texts.ts';

@@ -22,6 +22,8 @@ export const rateLimitMetadataSchema = z.object({
   tier: z.enum(LIMIT_TIERS),
   reset_hours: z.number(),
   reset_minutes: z.number(),
+  /** Which allowance the card is about: absent = the day's messages; photos or videos of her (issue 14). */
+  limit_type: z.enum(['messages', 'photos', 'videos']).optional(),
 });
 export type RateLimitMetadata = z.infer<typeof rateLimitMetadataSchema>;
 
@@ -47,6 +49,9 @@ export type Message = z.infer<typeof messageSchema>;
 
 /** GET /api/messages/{chat_id}: any string — not one of the user's chats is the service's 404. */
 export const chatIdParamsSchema = z.object({ chat_id: z.string() });
+
+/** POST /api/messages/{message_id}/retry-media (issue 14): any string; not her media of the user's is a 404. */
+export const messageIdParamsSchema = z.object({ message_id: z.string() });
 
 /** POST /api/messages/ */
 export const postMessageBodySchema = z.object({
@@ -92,6 +97,8 @@ export const limitsStatusSchema = z.object({
     messages: limitResourceSchema,
     voice_minutes: limitResourceSchema,
     videos: limitResourceSchema,
+    /** Photos of her today (issue 14): `null` limit for Plus and VIP, whose fair-use number is not shown. */
+    photos: limitResourceSchema,
   }),
 });
 export type LimitsStatus = z.infer<typeof limitsStatusSchema>;
@@ -132,6 +139,8 @@ export const postMessageResponseSchema = z.object({
   user_message: messageSchema.nullable(),
   reply: messageSchema.nullable(),
   error: z.string().optional(),
+  /** The socket's premium_feature (000 §4) on the REST path: a video asked for below Plus. */
+  premium_feature: z.literal('video').optional(),
 });
 export type PostMessageResponse = z.infer<typeof postMessageResponseSchema>;
 

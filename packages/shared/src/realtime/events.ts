@@ -4,6 +4,7 @@
  */
 import type { Message, RateLimitMetadata } from '../api/messages.ts';
 import type { Notification } from '../api/notifications.ts';
+import type { PremiumFeaturePayload } from '../herMedia.ts';
 import type { LimitTier } from '../tiers.ts';
 
 export interface AuthenticatePayload {
@@ -67,7 +68,8 @@ export interface RateLimitPayload {
   content: string;
   message?: string;
   metadata: RateLimitMetadata;
-  limit_type: 'messages' | 'voice' | 'videos';
+  /** Which allowance refused: the day's messages, or her photos or videos (issue 14). */
+  limit_type: 'messages' | 'voice' | 'videos' | 'photos';
   remaining: number;
   reset_hours: number;
   reset_minutes: number;
@@ -95,7 +97,10 @@ export interface ServerToClientEvents {
   ack: (p: AckPayload) => void;
   typing_started: (p: ChatRef) => void;
   typing_stopped: (p: ChatRef) => void;
+  /** Her video is ready (000 §4): the message gets `video_path` / `metadata.video_url`. */
   video_ready: (p: VideoReadyPayload) => void;
+  /** A feature above the user's tier was asked for (000 §4): video → the preview dialog after 500 ms. */
+  premium_feature: (p: PremiumFeaturePayload) => void;
   rate_limit: (p: RateLimitPayload) => void;
   guest_migrated: (p: GuestMigratedPayload) => void;
   /** A new notification of the bell (issue 12), sent to every socket of the user (`user:{id}`). */

@@ -55,6 +55,7 @@ export class LimitsRepository {
       messages: used('messages'),
       voice_seconds: used('voice_seconds'),
       videos: used('videos'),
+      photos: used('photos'),
       companions: Number(companions?.n ?? 0),
     };
   }

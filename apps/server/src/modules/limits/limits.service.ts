@@ -3,6 +3,7 @@ import {
   type LimitsStatus,
   type LimitTier,
   type MessageLimits,
+  PHOTOS_FAIR_USE_TIERS,
   TIER_LIMITS,
   type UserStats,
 } from '@podruga/shared';
@@ -44,12 +45,28 @@ export type ConsumeResult =
 /** consumeMessageWith's answer: what was stored with the count, or the refusal. */
 export type ConsumedWith<T> = { ok: true; day: string; stored: T } | Extract<ConsumeResult, { ok: false }>;
 
+const DEFAULT_PHOTOS_PER_DAY = Object.fromEntries(
+  Object.entries(TIER_LIMITS).map(([tier, limits]) => [tier, limits.photosPerDay]),
+) as Record<LimitTier, number>;
+
 /** Daily limits per tier, counted per Moscow day. */
 export class LimitsService {
   constructor(
     private readonly repo: LimitsRepository,
     private readonly clock: Clock,
+    /** Photos of her per day and tier (config PHOTOS_PER_DAY); the shared defaults otherwise. */
+    private readonly photosPerDay: Readonly<Record<LimitTier, number>> = DEFAULT_PHOTOS_PER_DAY,
   ) {}
+
+  /** Takes one photo of her from today's allowance, atomically (issue 14). */
+  consumePhoto(user: UserRow): Promise<ConsumeResult> {
+    return this.consume(user, 'photos', this.photosPerDay[this.tier(user)]);
+  }
+
+  /** Takes one video of her from today's allowance (Plus 5, VIP 10, none below). */
+  consumeVideo(user: UserRow): Promise<ConsumeResult> {
+    return this.consume(user, 'videos', TIER_LIMITS[this.tier(user)].videosPerDay);
+  }
 
   tier(user: UserRow): LimitTier {
     return tierOf(user, this.clock.now());
@@ -131,6 +148,10 @@ export class LimitsService {
         messages: { limit: limits.messagesPerDay, used: used.messages },
         voice_minutes: { limit: limits.voiceSecondsPerDay / 60, used: used.voice_seconds / 60 },
         videos: { limit: limits.videosPerDay, used: used.videos },
+        photos: {
+          limit: PHOTOS_FAIR_USE_TIERS.includes(tier) ? null : this.photosPerDay[tier],
+          used: used.photos,
+        },
       },
     };
   }

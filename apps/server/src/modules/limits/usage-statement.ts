@@ -7,7 +7,7 @@ import { dailyUsage } from '../../db/schema/index.ts';
  * this as its first step, so a message is never stored uncounted nor counted unstored (DESIGN §8).
  */
 
-export type UsageResource = 'messages' | 'voice_seconds' | 'videos';
+export type UsageResource = 'messages' | 'voice_seconds' | 'videos' | 'photos';
 
 /** One use of a daily allowance: whose, which day, what, and how many are allowed in all. */
 export interface Usage {

@@ -16,6 +16,14 @@ export interface ImageRequest {
    * them (it cannot read an English prompt).
    */
   traits?: PortraitTraits;
+  /**
+   * Her portrait, to keep her face in photos of her (issue 14, decision 0021): adapters that accept a
+   * reference (Automatic1111/Forge per IMAGE_REFERENCE_MODE) pass it; the others rely on the seed and
+   * the trait prompt. Absent for portraits themselves.
+   */
+  reference?: { image: Buffer; contentType: string };
+  /** A photo of her (not a portrait): the user's scene, which the offline adapter draws around her. */
+  scene?: string;
 }
 
 export interface PortraitTraits {

@@ -1,4 +1,4 @@
-import type { Character, Chat, Message, MessageLimits } from '@podruga/shared';
+import { type Character, type Chat, type Message, type MessageLimits, retryMediaPath } from '@podruga/shared';
 import { api } from '../../shared/api/index.ts';
 
 /** The chat's calls of 000 §7 (shapes in packages/shared/src/api). */
@@ -28,6 +28,8 @@ export const chatApi = {
     return api.post<{ response: string; image_path: string }>('/api/analyze_image', { formData });
   },
   messageLimits: () => api.get<MessageLimits>('/api/user/message-limits'),
+  /** Issue 14: her failed photo or video asked for again; answers the message, pending again. */
+  retryMedia: (messageId: string) => api.post<Message>(retryMediaPath(messageId)),
 };
 
 export type ChatApi = typeof chatApi;

@@ -35,6 +35,7 @@ function limits(
       messages: { limit: l.messagesPerDay, used: used.messages ?? 0 },
       voice_minutes: { limit: l.voiceSecondsPerDay / 60, used: 0 },
       videos: { limit: l.videosPerDay, used: 0 },
+      photos: { limit: l.videosPerDay, used: 0 },
     },
   } satisfies LimitsStatus;
 }

@@ -44,6 +44,7 @@ export const LIMIT_LABELS: Record<LimitResource, string> = {
   messages: 'Сообщения',
   voice_minutes: 'Голосовые звонки',
   videos: 'Видео',
+  photos: 'Фото',
   gfs: 'Подруги',
 };
 
@@ -56,6 +57,7 @@ export function shownResources(
 ): LimitResource[] {
   return [
     'messages',
+    ...(features.companionPhotos ? (['photos'] as const) : []),
     ...(features.voiceCalls ? (['voice_minutes'] as const) : []),
     ...(features.videos ? (['videos'] as const) : []),
     'gfs',
