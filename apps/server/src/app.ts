@@ -35,6 +35,8 @@ import { LimitsService } from './modules/limits/limits.service.ts';
 import { createSendThrottle, type SendThrottleOptions } from './modules/limits/send-throttle.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
+import { HerMediaRepository } from './modules/messages/her-media/her-media.repository.ts';
+import { type HerMediaPrompts, HerMediaService } from './modules/messages/her-media/her-media.service.ts';
 import { LiveReplies, type LiveRepliesOptions } from './modules/messages/live-replies.ts';
 import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -68,6 +70,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createImagePort } from './providers/image/index.ts';
 import type { ImagePort } from './providers/image/port.ts';
+import type { IntentPort } from './providers/intent/port.ts';
 import { createLlmPort } from './providers/llm/index.ts';
 import type { LlmPort } from './providers/llm/port.ts';
 import { MailDispatcher } from './providers/mail/dispatcher.ts';
@@ -80,6 +83,7 @@ import type { PaymentPorts } from './providers/payments/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
 import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
+import type { VideoPort } from './providers/video/port.ts';
 import { createVisionPort } from './providers/vision/index.ts';
 import type { VisionPort } from './providers/vision/port.ts';
 import { attachRealtime, type Realtime, type SocketEventCap } from './realtime/socket.ts';
@@ -119,6 +123,10 @@ export interface AppDeps {
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** The job queue's BullMQ prefix, or the in-process runner's retry timer (tests). */
   jobs?: JobQueueOptions;
+  /** Photos and videos of her (issue 14): the video port, the request recogniser, her prompts. */
+  video?: VideoPort;
+  intent?: IntentPort;
+  herPrompts?: HerMediaPrompts;
   /** Payment adapters built elsewhere (tests: the real adapters against their fakes). */
   payments?: Partial<PaymentPorts>;
   /** The least time between two status calls for one order (tests: 0). */
@@ -144,6 +152,8 @@ declare module 'fastify' {
     replies: LiveReplies;
     /** Support requests; server.ts queues the mails a stopped process left unsent. */
     support: SupportService;
+    /** Her photos and videos; server.ts queues the pending ones again at start. */
+    herMedia: HerMediaService | undefined;
     /** Paid access; server.ts queues the end-of-access reminders again at start. */
     payments: PaymentsService;
   }
@@ -322,6 +332,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const throttle = deps.sendThrottle === null ? undefined : createSendThrottle(counters, deps.sendThrottle);
   // Before the socket layer's own preClose: sockets stay open while the replies in flight finish.
   app.addHook('preClose', () => replies.drain(deps.drainMs ?? DRAIN_MS));
+  const herMedia =
+    deps.video && deps.intent && deps.herPrompts
+      ? new HerMediaService({
+          repo: new HerMediaRepository(database.db),
+          limits,
+          jobs,
+          image,
+          video: deps.video,
+          storage,
+          safety,
+          intent: deps.intent,
+          prompts: deps.herPrompts,
+          clock,
+          log: app.log,
+          mediaBaseUrl: config.mediaBaseUrl,
+          live: () => realtime?.herMedia,
+        })
+      : undefined;
+  app.decorate('herMedia', herMedia);
   const messages = new MessagesService({
     repo: messagesRepo,
     limits,
@@ -331,11 +360,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     safety,
     log: app.log,
     live: replies,
+    media: herMedia,
     throttle,
     ...(deps.chunkChars !== undefined ? { chunkChars: deps.chunkChars } : {}),
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
-  await app.register(messagesRoutes, { prefix: '/api', service: messages });
+  await app.register(messagesRoutes, { prefix: '/api', service: messages, media: herMedia });
   const support = new SupportService({
     repo: new SupportRepository(database.db),
     jobs,

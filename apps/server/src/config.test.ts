@@ -60,6 +60,12 @@ describe('loadConfig', () => {
       IMAGE_BASE_URL: 'https://images.example.com/api/v1/',
       IMAGE_API_KEY: 'key-123',
       IMAGE_TIMEOUT_MS: '30000',
+      IMAGE_REFERENCE_MODE: 'img2img',
+      PHOTOS_PER_DAY: 'guest:2, vip:500',
+      VIDEO_PROVIDER: 'venice',
+      VIDEO_API_KEY: 'video-key',
+      VIDEO_MODEL: 'video-model',
+      VIDEO_TIMEOUT_MS: '20000',
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: 'https://llm.example.com/v1/',
       LLM_API_KEY: 'llm-key',
@@ -108,7 +114,20 @@ describe('loadConfig', () => {
         baseUrl: 'https://images.example.com/api/v1',
         apiKey: 'key-123',
         timeoutMs: 30000,
+        reference: {
+          mode: 'img2img',
+          ipAdapterModel: 'ip-adapter-faceid-plusv2_sdxl [187cb962]',
+          ipAdapterModule: 'ip-adapter_face_id_plus',
+        },
       },
+      video: {
+        provider: 'venice',
+        baseUrl: 'https://api.venice.ai/api/v1',
+        apiKey: 'video-key',
+        model: 'video-model',
+        timeoutMs: 20000,
+      },
+      photosPerDay: { guest: 2, free: 5, verified: 10, pwa: 10, plus: 100, vip: 500 },
       llm: {
         provider: 'openai',
         baseUrl: 'https://llm.example.com/v1',
@@ -192,6 +211,11 @@ describe('loadConfig', () => {
       baseUrl: undefined,
       apiKey: undefined,
       timeoutMs: 120000,
+      reference: {
+        mode: 'ip-adapter',
+        ipAdapterModel: 'ip-adapter-faceid-plusv2_sdxl [187cb962]',
+        ipAdapterModule: 'ip-adapter_face_id_plus',
+      },
     });
     expect(loadConfig({ IMAGE_PROVIDER: 'venice', IMAGE_API_KEY: 'k' }).image.baseUrl).toBe(
       'https://api.venice.ai/api/v1',
@@ -199,6 +223,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IMAGE_PROVIDER: 'venice' })).toThrow(/IMAGE_API_KEY/);
     expect(() => loadConfig({ IMAGE_PROVIDER: 'automatic1111' })).toThrow(/IMAGE_BASE_URL/);
     expect(() => loadConfig({ IMAGE_PROVIDER: 'dalle' })).toThrow(/IMAGE_PROVIDER/);
+  });
+
+  it('defaults to the offline video adapter and the shared photo allowances', () => {
+    const config = loadConfig({});
+    expect(config.video).toEqual({
+      provider: 'offline',
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: 'wan-2.2-a14b-image-to-video',
+      timeoutMs: 30000,
+    });
+    expect(config.photosPerDay).toEqual({ guest: 3, free: 5, verified: 10, pwa: 10, plus: 100, vip: 300 });
+    expect(loadConfig({ VIDEO_PROVIDER: 'venice', VIDEO_API_KEY: 'k' }).video.baseUrl).toBe(
+      'https://api.venice.ai/api/v1',
+    );
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'venice' })).toThrow(/VIDEO_API_KEY/);
+    expect(() => loadConfig({ PHOTOS_PER_DAY: 'guest:2,admin:9' })).toThrow(/unknown tier "admin"/);
+    expect(() => loadConfig({ PHOTOS_PER_DAY: 'guest=2' })).toThrow(/PHOTOS_PER_DAY/);
   });
 
   it('treats empty values as unset', () => {
@@ -284,6 +326,15 @@ describe('ENV_VARS', () => {
       'IMAGE_BASE_URL',
       'IMAGE_API_KEY',
       'IMAGE_TIMEOUT_MS',
+      'IMAGE_REFERENCE_MODE',
+      'IMAGE_IP_ADAPTER_MODEL',
+      'IMAGE_IP_ADAPTER_MODULE',
+      'PHOTOS_PER_DAY',
+      'VIDEO_PROVIDER',
+      'VIDEO_BASE_URL',
+      'VIDEO_API_KEY',
+      'VIDEO_MODEL',
+      'VIDEO_TIMEOUT_MS',
       'LLM_PROVIDER',
       'LLM_BASE_URL',
       'LLM_API_KEY',

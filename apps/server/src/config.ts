@@ -209,11 +209,9 @@ const ENV = {
     default: 'guest:3,free:5,verified:10,pwa:10,plus:100,vip:300',
     description:
       'Photos of her a user may ask for per Moscow day, per tier (tier:number, comma-separated); Plus and VIP are shown as unlimited (a fair-use number)',
-    schema: z
-      .string()
-      .regex(/^(\s*[a-z]+\s*:\s*\d+\s*)(,\s*[a-z]+\s*:\s*\d+\s*)*$/, {
-        message: 'must look like guest:3,free:5',
-      }),
+    schema: z.string().regex(/^(\s*[a-z]+\s*:\s*\d+\s*)(,\s*[a-z]+\s*:\s*\d+\s*)*$/, {
+      message: 'must look like guest:3,free:5',
+    }),
   },
   VIDEO_PROVIDER: {
     default: 'offline',

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   await app.support.resume();
   // End-of-access reminders of grants not reminded yet (in-process jobs do not survive a restart).
   await app.payments.resume();
+  // Her photos and videos being made when the last process stopped (issue 14).
+  await app.herMedia?.resume();
 
   for (const provider of [...Object.values(app.providers), app.jobs]) {
     if (provider.offline) app.log.warn(provider.describe());

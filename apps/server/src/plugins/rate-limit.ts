@@ -52,6 +52,8 @@ export const RATE_LIMITS = {
     errorResponseBuilder: () =>
       errors.tooManyRequests('Слишком много генераций подряд. Попробуйте через час'),
   },
+  /** Her failed photo or video asked for again: the day's allowance bounds it; this bounds the clicking. */
+  retryMedia: { ...perUser, max: 20, timeWindow: 15 * MINUTE },
   /** Each test push is a request to a push service on the user's behalf. */
   pushTest: { ...perUser, max: 5, timeWindow: MINUTE },
   /** A browser subscribes once; re-subscribing in a loop only churns rows. */

@@ -12,6 +12,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { SessionResolver } from '../modules/auth/auth.service.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
+import type { HerMediaLive } from '../modules/messages/her-media/her-media.service.ts';
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
 import { SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
@@ -69,6 +70,8 @@ export interface Realtime {
   guestMigrated(guestUserId: string): void;
   /** A new notification to every socket of the user (issue 12). */
   notification(userId: string, notification: Notification): void;
+  /** Her photo or video as it is now (issue 14), to the chat's room; `video_ready` when a video is. */
+  herMedia: HerMediaLive;
   /** Whether the user has a socket connected here or, with Redis, on another instance. */
   connected(userId: string): Promise<boolean>;
 }
@@ -294,6 +297,10 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     },
     notification(userId, notification) {
       io.to(userRoom(userId)).emit('notification', notification);
+    },
+    herMedia: {
+      message: (chatId, message) => io.to(chatRoom(chatId)).emit('message', message),
+      videoReady: (payload) => io.to(chatRoom(payload.chat_id)).emit('video_ready', payload),
     },
     async connected(userId) {
       if (roomSize(userRoom(userId)) > 0) return true;

@@ -1,4 +1,4 @@
-import { type LimitTier, TIER_LIMITS } from '@podruga/shared';
+import { type LimitTier, PHOTOS_FAIR_USE_TIERS, TIER_LIMITS } from '@podruga/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
@@ -63,6 +63,10 @@ describe('limits', () => {
           messages: { limit, used: 0 },
           voice_minutes: { limit: TIER_LIMITS[tier].voiceSecondsPerDay / 60, used: 0 },
           videos: { limit: TIER_LIMITS[tier].videosPerDay, used: 0 },
+          photos: {
+            limit: PHOTOS_FAIR_USE_TIERS.includes(tier) ? null : TIER_LIMITS[tier].photosPerDay,
+            used: 0,
+          },
         },
       });
 
@@ -126,6 +130,7 @@ describe('limits', () => {
         messages: { limit: 10, used: 3 },
         voice_minutes: { limit: 1, used: 0.75 },
         videos: { limit: 0, used: 0 },
+        photos: { limit: 5, used: 0 },
       },
     });
     // A new Moscow day: the daily counters start again, the companions stay.

@@ -18,6 +18,13 @@ export function presentMessage(row: MessageRow): Message {
     voice_call_duration: row.voiceCallDuration,
     voice_call_started_at: iso(row.voiceCallStartedAt),
     voice_call_ended_at: iso(row.voiceCallEndedAt),
-    metadata: row.metadata ?? null,
+    metadata: publicMetadata(row.metadata),
   };
+}
+
+/** The metadata the client reads: her media's job state (`job`, the server's own) is left out. */
+function publicMetadata(metadata: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!metadata || !('job' in metadata)) return metadata ?? null;
+  const { job: _job, ...rest } = metadata;
+  return rest;
 }

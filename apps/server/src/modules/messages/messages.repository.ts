@@ -23,6 +23,13 @@ export interface NewUserMessage {
   imagePath: string | null;
 }
 
+/** Her reply written whole with the user's message, not streamed (her photo's or video's placeholder). */
+export interface ReadyReply {
+  content: string;
+  messageType: string;
+  metadata: Record<string, unknown>;
+}
+
 /** A user's message and the companion's reply row, stored empty in the streaming state. */
 export interface StoredTurn {
   userMessage: MessageRow;
@@ -286,16 +293,22 @@ export class MessagesRepository {
   }
 
   /**
-   * The user's message and the companion's reply row (empty, streaming, charged to `day`), in one
-   * statement and one commit. With `usage` (a consumeStatement) both are stored only if the allowance
+   * The user's message and the companion's reply row (empty, streaming, charged to `day` — or, with
+   * `reply`, written whole), in one statement and one commit. With `usage` (a consumeStatement) both are stored only if the allowance
    * had room: undefined = used up, nothing stored. The reply sorts after the message.
    */
   async insertTurn(
     values: NewUserMessage,
     charge: { usage: Usage } | { day: string },
+    ready?: ReadyReply,
   ): Promise<StoredTurn | undefined> {
     const usage = 'usage' in charge ? charge.usage : undefined;
     const day = usage ? usage.day : (charge as { day: string }).day;
+    // Her reply streams (empty, checkpointed), or is written whole now (her photo's placeholder, …).
+    const replyRow = ready
+      ? sql`${ready.content}::text, false, false, null, ${day}::date, ${ready.messageType}::text,
+          ${JSON.stringify(ready.metadata)}::jsonb`
+      : sql`'', false, true, now(), ${day}::date, 'text', null`;
     const result: unknown = await this.db.execute(sql`
       with ${usage ? sql`allowed as (${consumeStatement(usage)}),` : sql``}
       asked as (
@@ -307,8 +320,8 @@ export class MessagesRepository {
       ),
       reply as (
         insert into ${messages} (chat_id, user_id, content, is_user, is_streaming, checkpoint_at,
-          charged_day, created_at)
-        select chat_id, user_id, '', false, true, now(), ${day}::date,
+          charged_day, message_type, metadata, created_at)
+        select chat_id, user_id, ${replyRow},
           greatest(clock_timestamp(), created_at + interval '1 microsecond')
         from asked
         returning *

@@ -6,6 +6,7 @@ import {
   firstMessageBodySchema,
   firstMessageResponseSchema,
   IMAGE_MAX_BYTES,
+  messageIdParamsSchema,
   messageSchema,
   type PostMessageResponse,
   postMessageBodySchema,
@@ -15,7 +16,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { userOf } from '../../plugins/auth.ts';
 import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
+import type { HerMediaService } from './her-media/her-media.service.ts';
 import { presentMessage } from './messages.presenter.ts';
 import type { MessagesService } from './messages.service.ts';
 import { restImageBody, restMessageBody } from './send/present.ts';
@@ -27,10 +30,23 @@ const analyzeImageBody = chatIdFieldsSchema.extend({
 });
 
 /** GET /api/messages/{chat_id}, POST /api/messages/, POST /api/first_message (000 §7). */
-export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
-  app,
-  { service },
-) => {
+export const messagesRoutes: FastifyPluginAsyncZod<{
+  service: MessagesService;
+  /** Photos and videos of her (issue 14): the retry route exists with them. */
+  media?: HerMediaService | undefined;
+}> = async (app, { service, media }) => {
+  if (media) {
+    /** Her failed photo or video asked for again (issue 14): the message, pending again. */
+    app.post(
+      '/messages/:message_id/retry-media',
+      {
+        config: { access: 'guest', rateLimit: RATE_LIMITS.retryMedia },
+        schema: { params: messageIdParamsSchema, response: { 200: messageSchema } },
+      },
+      async (request) => presentMessage(await media.retry(userOf(request), request.params.message_id)),
+    );
+  }
+
   app.get(
     '/messages/:chat_id',
     {

@@ -38,6 +38,10 @@ export type SendOutcome =
   /** The safety check refused the text: kept, and answered in character without the model. */
   | { kind: 'refused'; userMessage: MessageRow; reply: MessageRow; detail: string }
   | { kind: 'replied'; userMessage: MessageRow; reply: MessageRow }
+  /** A photo or video of her was asked for (issue 14): `reply` is her placeholder; a job makes it. */
+  | { kind: 'media'; userMessage: MessageRow; reply: MessageRow }
+  /** A video asked for below Plus: her short answer, and the client opens the preview (000 §4). */
+  | { kind: 'premium'; feature: 'video'; userMessage: MessageRow; reply: MessageRow }
   /**
    * Her reply turned forbidden as it streamed (issue 11, layer 3): cut, and stored as her in-character
    * refusal with `metadata.refused`; what was streamed is replaced on the client.

@@ -9,6 +9,7 @@ import type { SendThrottle } from '../../limits/send-throttle.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
 import type { SafetyLayer, SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
 import { encodeChatImage } from '../chat-images.ts';
+import type { HerMediaService } from '../her-media/her-media.service.ts';
 import type { LiveReplies } from '../live-replies.ts';
 import type {
   ChatWithCharacter,
@@ -19,6 +20,7 @@ import type {
 import { ownedChat } from '../owned-chat.ts';
 import { checkMessage, checkOwnMedia, refuseControlChars, SendGate } from './admit.ts';
 import { finish } from './finish.ts';
+import { requestMedia } from './media.ts';
 import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './outcome.ts';
 import { promptReads, readSessionChat, type SessionChat } from './read.ts';
 import { askEarly, type Relayed, relayReply, replyWindow, startReply } from './reply.ts';
@@ -37,6 +39,8 @@ export interface SendDeps {
   log: Logger;
   /** Replies streaming in this process: checkpoints, drain, recovery. */
   live: LiveReplies;
+  /** Photos and videos of her on request (issue 14); none = every message is answered in words. */
+  media?: HerMediaService | undefined;
   /** Sends per user per window; none = unthrottled. */
   throttle?: SendThrottle | undefined;
   /** Chunk coalescing (DESIGN §8). */
@@ -109,6 +113,12 @@ export class SendPipeline {
       input.safety ??
       (await this.checkText(user, message.content, chatEntry(Boolean(image || message.imagePath)), reads));
     if (!safety.ok) return answerUnsafe(deps.repo, user, chat, message, safety, sink);
+
+    // A request for a photo or video of her (issue 14; send/media.ts): her placeholder, and a job.
+    if (deps.media && !image && !message.imagePath) {
+      const intent = await deps.media.detect(message.content, owned?.history ?? []);
+      if (intent) return requestMedia({ ...deps, media: deps.media }, user, chat, message, intent, sink);
+    }
 
     // 2. Count and store (store.ts). The model is asked already when today's count, read with the
     //    chat, leaves room.

@@ -114,6 +114,16 @@ export class SocketReply implements ReplySink {
         room.emit('error', { message: failureText(outcome), code: 'provider_error', chat_id: this.chatId });
         room.emit('typing_stopped', { chat_id: this.chatId });
         return;
+      case 'media':
+        // Her placeholder, whole: the job tells the room again when the media is ready or failed.
+        room.emit('message', presentMessage(outcome.reply));
+        room.emit('typing_stopped', { chat_id: this.chatId });
+        return;
+      case 'premium':
+        room.emit('message', presentMessage(outcome.reply));
+        room.emit('typing_stopped', { chat_id: this.chatId });
+        sender.emit('premium_feature', { feature: outcome.feature, chat_id: this.chatId });
+        return;
       default:
         outcome satisfies never;
     }
@@ -144,7 +154,7 @@ export function socketRefusal(error: unknown, chatId: string, clientId: string |
 
 /** The daily limit over REST: 429 with the socket's payload and the chat's card. */
 function rateLimitError(outcome: RateLimited): AppError {
-  return new AppError(429, 'rate_limited', MESSAGE_TEXTS.rateLimitDetail, {
+  return new AppError(429, 'rate_limited', outcome.payload.message ?? MESSAGE_TEXTS.rateLimitDetail, {
     ...outcome.payload,
     rate_limit_message: presentMessage(outcome.message),
   });
@@ -163,7 +173,14 @@ export function restMessageBody(outcome: SendOutcome): PostMessageResponse {
       };
     case 'replied':
     case 'cut':
+    case 'media':
       return { user_message: presentMessage(outcome.userMessage), reply: presentMessage(outcome.reply) };
+    case 'premium':
+      return {
+        user_message: presentMessage(outcome.userMessage),
+        reply: presentMessage(outcome.reply),
+        premium_feature: outcome.feature,
+      };
     case 'failed':
       return {
         user_message: presentMessage(outcome.userMessage),
@@ -182,6 +199,8 @@ export function restImageBody(outcome: SendOutcome): z.infer<typeof analyzeImage
       return { response: outcome.reply.content, image_path: '' };
     case 'replied':
     case 'cut':
+    case 'media':
+    case 'premium':
     case 'failed':
       if (!outcome.reply) throw errors.providerError(MESSAGE_TEXTS.noReply);
       return { response: outcome.reply.content, image_path: outcome.userMessage.imagePath ?? '' };

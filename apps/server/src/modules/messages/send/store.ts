@@ -91,19 +91,22 @@ export async function rateLimited(
   user: UserRow,
   chat: ChatRow,
   refusal: Extract<ConsumeResult, { ok: false }>,
+  /** Her photos or videos (issue 14): the card speaks of them, one per chat and day beside the messages'. */
+  allowance?: { limitType: 'photos' | 'videos'; text: string },
 ): Promise<SendOutcome> {
   const metadata = {
     show_upgrade_button: refusal.tier !== 'vip',
     tier: refusal.tier,
     reset_hours: refusal.reset.hours,
     reset_minutes: refusal.reset.minutes,
+    ...(allowance ? { limit_type: allowance.limitType } : {}),
   };
-  const text = rateLimitText(refusal.reset);
+  const text = allowance ? allowance.text : rateLimitText(refusal.reset);
   const message = await repo.upsertRateLimitCard({
     chatId: chat.id,
     userId: user.id,
     content: text,
-    metadata: { ...metadata, limit_day: refusal.day },
+    metadata: { ...metadata, limit_day: allowance ? `${allowance.limitType}:${refusal.day}` : refusal.day },
   });
   return {
     kind: 'rate_limited',
@@ -111,9 +114,9 @@ export async function rateLimited(
     payload: {
       id: message.id,
       content: text,
-      message: MESSAGE_TEXTS.rateLimitDetail,
+      message: allowance ? text : MESSAGE_TEXTS.rateLimitDetail,
       metadata,
-      limit_type: 'messages',
+      limit_type: allowance ? allowance.limitType : 'messages',
       remaining: 0,
       reset_hours: refusal.reset.hours,
       reset_minutes: refusal.reset.minutes,

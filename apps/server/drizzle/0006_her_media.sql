@@ -1,0 +1,1 @@
+CREATE INDEX "messages_media_pending_idx" ON "messages" USING btree ("id") WHERE "messages"."metadata"->>'status' = 'pending';
