@@ -44,9 +44,7 @@ export const messages = pgTable(
     // Crash recovery looks for streaming replies with a stale checkpoint: a handful of rows at most.
     index('messages_streaming_idx').on(t.checkpointAt).where(sql`${t.isStreaming}`),
     // Her photos and videos being made (issue 14): a restart queues them again; a handful of rows.
-    index('messages_media_pending_idx')
-      .on(t.id)
-      .where(sql`${t.metadata}->>'status' = 'pending'`),
+    index('messages_media_pending_idx').on(t.id).where(sql`${t.metadata}->>'status' = 'pending'`),
     // At most one rate-limit card per chat and limit window (the Moscow day, `metadata.limit_day`).
     uniqueIndex('messages_rate_limit_window_idx')
       .on(t.chatId, sql`(${t.metadata}->>'limit_day')`)

@@ -376,7 +376,7 @@ describe('videos of her', () => {
     await expect
       .poll(async () => {
         const [row] = await getDatabase().db.select().from(messages).where(eq(messages.id, placeholder.id));
-        return (row?.metadata as { job?: { provider_job?: string } }).job?.provider_job;
+        return (row?.metadata as { job?: { provider_job?: string } } | undefined)?.job?.provider_job;
       })
       .toBe('job-1');
     await chatApps.close(first.t);
