@@ -1,16 +1,15 @@
 import { HER_MEDIA_TEXTS, PREVIEW_CLIPS, promoCards } from '@podruga/shared';
 import { fireEvent } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { act, render, screen, within } from '../../../test/render.tsx';
 import { PREVIEW_STILL_TEXT, VideoPreviewDialog } from './VideoPreviewDialog.tsx';
 
 const CARDS = promoCards().map((c) => c.title);
 
-let play: ReturnType<typeof vi.fn>;
+let play: MockInstance<HTMLMediaElement['play']>;
 beforeEach(() => {
   // jsdom plays nothing: play() is what the dialog asks of a player, and a test fires `ended` itself.
-  play = vi.fn(() => Promise.resolve());
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+  play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
 });
 afterEach(() => {
   // Spies on the fake timers go first: restored after the real timers, they would bring the fakes back.
