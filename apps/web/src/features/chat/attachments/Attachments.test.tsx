@@ -145,6 +145,10 @@ describe('attachments on a narrow screen (000 §2: the "+" menu)', () => {
     await user.keyboard('{Enter}');
     expect(opened()).toBe('imageInstructions');
     expect(screen.queryByRole('menu')).toBeNull();
+
+    // ArrowUp on "+" opens the menu at its last item.
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(items()[2]);
   });
 
   it('a tap outside closes the menu; "+" again closes it too', async () => {

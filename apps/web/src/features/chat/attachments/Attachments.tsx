@@ -128,23 +128,27 @@ const ITEM_SELECTOR = '[role="menuitem"]';
  * (~15 KB gzip, DESIGN §8) for three buttons.
  */
 function AttachMenu({ items, disabled }: { items: Attachment[]; disabled: boolean | undefined }) {
-  const [open, setOpen] = useState(false);
+  // Which item takes the focus on opening: ArrowUp on "+" starts from the last one (WAI-ARIA menu button).
+  const [opening, setOpening] = useState<'first' | 'last' | null>(null);
+  const open = opening !== null;
+  const setOpen = (to: boolean) => setOpening(to ? 'first' : null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
   useEffect(() => {
-    if (!open) return;
-    rootRef.current?.querySelector<HTMLElement>(ITEM_SELECTOR)?.focus();
+    if (opening === null) return;
+    const entries = rootRef.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR);
+    entries?.[opening === 'first' ? 0 : entries.length - 1]?.focus();
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) setOpening(null);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  }, [opening]);
 
   useEffect(() => {
-    if (disabled) setOpen(false);
+    if (disabled) setOpening(null);
   }, [disabled]);
 
   const closeToButton = () => {
@@ -190,11 +194,11 @@ function AttachMenu({ items, disabled }: { items: Attachment[]; disabled: boolea
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
-            setOpen(true);
+            setOpening(event.key === 'ArrowDown' ? 'first' : 'last');
           } else if (open && event.key === 'Escape') {
             event.preventDefault();
             setOpen(false);
