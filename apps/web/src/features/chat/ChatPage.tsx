@@ -20,6 +20,7 @@ import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
+import { MediaDialogsHost } from './mediaDialogs/MediaDialogsHost.tsx';
 import { isRateLimitCard } from './messages.ts';
 import { createChatStore } from './store.ts';
 import { localUnsent } from './unsent.ts';
@@ -267,6 +268,7 @@ export function ChatPage() {
         onRetry={onRetry}
       />
       <InputBar onSend={onSend} onAttachPhoto={openUpload} />
+      <MediaDialogsHost onSend={onSend} />
       <Suspense fallback={null}>
         {uploadMounted && (
           <ImageUploadDialog

@@ -1,6 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
-import { ImageIcon, SendIcon } from '../../shared/ui/pageIcons.tsx';
+import { SendIcon } from '../../shared/ui/pageIcons.tsx';
+import { Attachments } from './attachments/Attachments.tsx';
 import classes from './ChatPage.module.css';
 import { TYPING_HINT_PHRASES, useTypingHint } from './useTypingHint.ts';
 
@@ -18,7 +19,7 @@ export const InputBar = memo(function InputBar({
   disabled,
 }: {
   onSend: (text: string) => void;
-  /** Opens «Отправить фото» (the only attachment shown for now, mobile and desktop alike). */
+  /** Opens «Отправить фото»: the first of the attachments (000 §2), beside the photo and video tips. */
   onAttachPhoto?: () => void;
   disabled?: boolean;
 }) {
@@ -56,19 +57,7 @@ export const InputBar = memo(function InputBar({
         send();
       }}
     >
-      {onAttachPhoto && (
-        <ActionIcon
-          size={42}
-          radius="xl"
-          variant="subtle"
-          color="grape"
-          aria-label="Отправить фото"
-          onClick={onAttachPhoto}
-          disabled={disabled}
-        >
-          <ImageIcon />
-        </ActionIcon>
-      )}
+      <Attachments onAttachPhoto={onAttachPhoto} disabled={disabled} />
       <textarea
         ref={ref}
         className={classes.textarea}

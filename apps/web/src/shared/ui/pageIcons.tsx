@@ -1,3 +1,4 @@
+import type { SVGProps } from 'react';
 import { Svg } from './icons.tsx';
 
 /*
@@ -57,10 +58,29 @@ export function TrashIcon() {
   );
 }
 
-export function PlusIcon() {
+export function PlusIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <Svg width="28" height="28">
+    <Svg width="28" height="28" {...props}>
       <path d="M12 5v14M5 12h14" />
+    </Svg>
+  );
+}
+
+/** «Попросить фото»: she takes a picture of herself. */
+export function CameraIcon() {
+  return (
+    <Svg>
+      <path d="M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3l-2.5-3z" />
+      <circle cx="12" cy="13" r="3" />
+    </Svg>
+  );
+}
+
+export function VideoIcon() {
+  return (
+    <Svg>
+      <path d="m16 13 5.22 3.48a.5.5 0 0 0 .78-.42V7.94a.5.5 0 0 0-.78-.42L16 11" />
+      <rect x="2" y="6" width="14" height="12" rx="2" />
     </Svg>
   );
 }
