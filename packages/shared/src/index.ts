@@ -14,6 +14,7 @@ export * from './creation/stepOneOptions.ts';
 export * from './creation/validation.ts';
 export * from './features.ts';
 export * from './herMedia.ts';
+export * from './herMediaDialogs.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './notification-texts.ts';

@@ -1,4 +1,4 @@
-import { HER_MEDIA_TEXTS, IMAGE_REQUEST_EXAMPLES, VIDEO_REQUEST_EXAMPLES } from '@podruga/shared';
+import { IMAGE_REQUEST_EXAMPLES, MEDIA_DIALOG_TEXTS, VIDEO_REQUEST_EXAMPLES } from '@podruga/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '../../../test/render.tsx';
 import { onPremiumFeature, useMediaDialogs } from '../mediaDialogs.ts';
@@ -24,8 +24,8 @@ describe('the chat media dialogs (001 §2)', () => {
   it('image instructions: the hint and 6 examples; a tap sends it as the user message and closes', async () => {
     const { user, onSend } = host();
     act(() => useMediaDialogs.getState().show('imageInstructions'));
-    const dialog = await screen.findByRole('dialog', { name: HER_MEDIA_TEXTS.imageInstructionsTitle });
-    expect(within(dialog).getByText(HER_MEDIA_TEXTS.imageInstructionsHint)).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: MEDIA_DIALOG_TEXTS.imageInstructionsTitle });
+    expect(within(dialog).getByText(MEDIA_DIALOG_TEXTS.imageInstructionsHint)).toBeTruthy();
     expect(examplesOf(dialog)).toEqual([...IMAGE_REQUEST_EXAMPLES]);
 
     await user.click(within(dialog).getByRole('button', { name: IMAGE_REQUEST_EXAMPLES[1] }));
@@ -37,7 +37,7 @@ describe('the chat media dialogs (001 §2)', () => {
   it('video instructions: 5 examples, sent the same way', async () => {
     const { user, onSend } = host();
     act(() => useMediaDialogs.getState().show('videoInstructions'));
-    const dialog = await screen.findByRole('dialog', { name: HER_MEDIA_TEXTS.videoInstructionsTitle });
+    const dialog = await screen.findByRole('dialog', { name: MEDIA_DIALOG_TEXTS.videoInstructionsTitle });
     expect(examplesOf(dialog)).toEqual([...VIDEO_REQUEST_EXAMPLES]);
     await user.click(within(dialog).getByRole('button', { name: VIDEO_REQUEST_EXAMPLES[4] }));
     expect(onSend).toHaveBeenCalledExactlyOnceWith(VIDEO_REQUEST_EXAMPLES[4]);
@@ -47,7 +47,7 @@ describe('the chat media dialogs (001 §2)', () => {
   it('the close button closes without sending', async () => {
     const { user, onSend } = host();
     act(() => useMediaDialogs.getState().show('imageInstructions'));
-    const dialog = await screen.findByRole('dialog', { name: HER_MEDIA_TEXTS.imageInstructionsTitle });
+    const dialog = await screen.findByRole('dialog', { name: MEDIA_DIALOG_TEXTS.imageInstructionsTitle });
     await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     expect(useMediaDialogs.getState().open).toBeNull();
     expect(onSend).not.toHaveBeenCalled();
@@ -62,14 +62,14 @@ describe('the chat media dialogs (001 §2)', () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => later?.());
-    const dialog = await screen.findByRole('dialog', { name: HER_MEDIA_TEXTS.videoPreviewTitle });
+    const dialog = await screen.findByRole('dialog', { name: MEDIA_DIALOG_TEXTS.videoPreviewTitle });
     expect(within(dialog).getAllByTestId('preview-player')).toHaveLength(2);
   });
 
   it('leaving the chat closes the open dialog', async () => {
     const { unmount } = host();
     act(() => useMediaDialogs.getState().show('videoPreview'));
-    await screen.findByRole('dialog', { name: HER_MEDIA_TEXTS.videoPreviewTitle });
+    await screen.findByRole('dialog', { name: MEDIA_DIALOG_TEXTS.videoPreviewTitle });
     unmount();
     expect(useMediaDialogs.getState().open).toBeNull();
   });

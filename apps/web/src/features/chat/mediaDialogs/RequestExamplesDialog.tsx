@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { HER_MEDIA_TEXTS, IMAGE_REQUEST_EXAMPLES, VIDEO_REQUEST_EXAMPLES } from '@podruga/shared';
+import { IMAGE_REQUEST_EXAMPLES, MEDIA_DIALOG_TEXTS, VIDEO_REQUEST_EXAMPLES } from '@podruga/shared';
 import { Dialog } from '../../../shared/ui/Dialog.tsx';
 import classes from './MediaDialogs.module.css';
 
@@ -50,8 +50,8 @@ function RequestExamplesDialog({
 export function ImageInstructionsDialog(props: RequestExamplesProps) {
   return (
     <RequestExamplesDialog
-      title={HER_MEDIA_TEXTS.imageInstructionsTitle}
-      hint={HER_MEDIA_TEXTS.imageInstructionsHint}
+      title={MEDIA_DIALOG_TEXTS.imageInstructionsTitle}
+      hint={MEDIA_DIALOG_TEXTS.imageInstructionsHint}
       examples={IMAGE_REQUEST_EXAMPLES}
       {...props}
     />
@@ -62,8 +62,8 @@ export function ImageInstructionsDialog(props: RequestExamplesProps) {
 export function VideoInstructionsDialog(props: RequestExamplesProps) {
   return (
     <RequestExamplesDialog
-      title={HER_MEDIA_TEXTS.videoInstructionsTitle}
-      hint={HER_MEDIA_TEXTS.videoInstructionsHint}
+      title={MEDIA_DIALOG_TEXTS.videoInstructionsTitle}
+      hint={MEDIA_DIALOG_TEXTS.videoInstructionsHint}
       examples={VIDEO_REQUEST_EXAMPLES}
       {...props}
     />

@@ -1,4 +1,4 @@
-import { HER_MEDIA_TEXTS, PREVIEW_CLIPS, promoCards } from '@podruga/shared';
+import { MEDIA_DIALOG_TEXTS, PREVIEW_CLIPS, promoCards } from '@podruga/shared';
 import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { act, render, screen, within } from '../../../test/render.tsx';
@@ -23,7 +23,7 @@ function open() {
   return { ...view, onClose };
 }
 
-const dialog = () => screen.getByRole('dialog', { name: HER_MEDIA_TEXTS.videoPreviewTitle });
+const dialog = () => screen.getByRole('dialog', { name: MEDIA_DIALOG_TEXTS.videoPreviewTitle });
 const players = () => within(dialog()).queryAllByTestId('preview-player') as HTMLVideoElement[];
 const onScreen = () => {
   const active = players().filter((p) => p.hasAttribute('data-active'));
@@ -136,7 +136,7 @@ describe('video preview dialog (001 §4)', () => {
     const still = within(dialog()).getByTestId('preview-still');
     expect(still.textContent).toContain(PREVIEW_STILL_TEXT);
     expect(still.textContent).toContain(CARDS[4]);
-    expect(within(dialog()).getByRole('button', { name: HER_MEDIA_TEXTS.upgrade })).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: MEDIA_DIALOG_TEXTS.upgrade })).toBeTruthy();
   });
 
   it('preloads the clips by priority at 0, 2, 4 and 6 s after opening', () => {
@@ -181,7 +181,7 @@ describe('video preview dialog (001 §4)', () => {
 
   it('«Получить Plus» closes the dialog and leads to /plus', async () => {
     const { user, onClose, location } = open();
-    await user.click(within(dialog()).getByRole('button', { name: HER_MEDIA_TEXTS.upgrade }));
+    await user.click(within(dialog()).getByRole('button', { name: MEDIA_DIALOG_TEXTS.upgrade }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(location().pathname).toBe('/plus');
   });

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import {
-  HER_MEDIA_TEXTS,
+  MEDIA_DIALOG_TEXTS,
   PREVIEW_CLIPS,
   PREVIEW_PRELOAD_MS,
   type PromoCard,
@@ -25,7 +25,7 @@ export const PREVIEW_STILL_TEXT = 'Примеры видео сейчас нед
 export function VideoPreviewDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   return (
-    <Dialog opened={opened} onClose={onClose} title={HER_MEDIA_TEXTS.videoPreviewTitle} size={440}>
+    <Dialog opened={opened} onClose={onClose} title={MEDIA_DIALOG_TEXTS.videoPreviewTitle} size={440}>
       <div className={classes.frame}>{opened && <PreviewPlayers />}</div>
       <Button
         fullWidth
@@ -36,7 +36,7 @@ export function VideoPreviewDialog({ opened, onClose }: { opened: boolean; onClo
           navigate('/plus');
         }}
       >
-        {HER_MEDIA_TEXTS.upgrade}
+        {MEDIA_DIALOG_TEXTS.upgrade}
       </Button>
     </Dialog>
   );
