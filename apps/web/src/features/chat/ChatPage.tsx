@@ -16,10 +16,11 @@ import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { DemoLabel } from './DemoLabel.tsx';
-import type { GalleryImage } from './ImageGallery.tsx';
 import { InputBar } from './InputBar.tsx';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
+import { galleryItems } from './media/gallery.ts';
+import { retryHerMedia } from './media/retry.ts';
 import { MediaDialogsHost } from './mediaDialogs/MediaDialogsHost.tsx';
 import { isRateLimitCard } from './messages.ts';
 import { createChatStore } from './store.ts';
@@ -179,15 +180,8 @@ export function ChatPage() {
     [store, onSend],
   );
 
-  const gallery = useMemo(
-    () =>
-      messages.flatMap((m) =>
-        m.image
-          ? [{ id: m.id, src: m.image, alt: m.description ?? 'Фото' } as GalleryImage & { id: string }]
-          : [],
-      ),
-    [messages],
-  );
+  const gallery = useMemo(() => galleryItems(messages), [messages]);
+  const onRetryMedia = useCallback((id: string) => retryHerMedia(store, id), [store]);
   const galleryRef = useRef(gallery);
   galleryRef.current = gallery;
   const onOpenImage = useCallback((id: string) => {
@@ -266,6 +260,7 @@ export function ChatPage() {
         limit={limit}
         onOpenImage={onOpenImage}
         onRetry={onRetry}
+        onRetryMedia={onRetryMedia}
       />
       <InputBar onSend={onSend} onAttachPhoto={openUpload} />
       <MediaDialogsHost onSend={onSend} />

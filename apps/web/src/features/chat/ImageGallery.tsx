@@ -2,14 +2,20 @@ import { useEffect } from 'react';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
+import own from './media/HerMedia.module.css';
 import { RoundIconButton } from './RoundIconButton.tsx';
 
 export interface GalleryImage {
   src: string;
   alt: string;
+  /** Her video plays in the gallery (issue 14); a photo by default. */
+  kind?: 'photo' | 'video';
 }
 
-/** The chat's photos, one large at a time (000 §2 "image preview gallery"): ←/→ move, Escape closes. */
+/**
+ * The chat's photos and her videos, one large at a time (000 §2 "image preview gallery"; issue 14): ←/→
+ * move, Escape closes. A video plays with its controls; stepping away stops it (it is unmounted).
+ */
 export function ImageGallery({
   images,
   index,
@@ -42,11 +48,25 @@ export function ImageGallery({
       opened={opened}
       onClose={onClose}
       size="xl"
-      title={opened ? `Фото ${index + 1} из ${images.length}` : ''}
+      title={opened ? `${current?.kind === 'video' ? 'Видео' : 'Фото'} ${index + 1} из ${images.length}` : ''}
     >
       {current && opened && (
         <div className={classes.gallery}>
-          <img className={classes.galleryImage} src={current.src} alt={current.alt} />
+          {current.kind === 'video' ? (
+            // biome-ignore lint/a11y/useMediaCaption: her clips have no speech to caption
+            <video
+              key={current.src}
+              className={`${classes.galleryImage} ${own.galleryVideo}`}
+              src={current.src}
+              aria-label={current.alt}
+              controls
+              playsInline
+              autoPlay
+              preload="metadata"
+            />
+          ) : (
+            <img className={classes.galleryImage} src={current.src} alt={current.alt} />
+          )}
           {hasPrev && (
             <RoundIconButton
               className={classes.galleryPrev}

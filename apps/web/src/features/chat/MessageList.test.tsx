@@ -1,4 +1,5 @@
 import type { Message } from '@podruga/shared';
+import { HER_MEDIA_TEXTS } from '@podruga/shared';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
@@ -6,7 +7,7 @@ import { act, render, screen, within } from '../../test/render.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { MessageList } from './MessageList.tsx';
 import { type ChatStore, createChatStore } from './store.ts';
-import { storedMessage } from './testing.ts';
+import { herMediaMessage, storedMessage } from './testing.ts';
 
 type ListProps = ComponentProps<typeof MessageList>;
 
@@ -17,7 +18,7 @@ const stores: ChatStore[] = [];
 function LiveList({
   store,
   ...callbacks
-}: { store: ChatStore } & Pick<ListProps, 'onRetry' | 'onOpenImage'>) {
+}: { store: ChatStore } & Pick<ListProps, 'onRetry' | 'onOpenImage' | 'onRetryMedia'>) {
   const messages = useStore(store, (s) => s.messages);
   const typing = useStore(store, (s) => s.typing);
   const limit = useStore(store, (s) => s.limit);
@@ -30,10 +31,13 @@ function openChat(history: Message[] = []) {
   store.getState().reset(CHAT, history);
   const onRetry = vi.fn<(id: string) => void>();
   const onOpenImage = vi.fn<(id: string) => void>();
-  const view = render(<LiveList store={store} onRetry={onRetry} onOpenImage={onOpenImage} />);
+  const onRetryMedia = vi.fn<(id: string) => Promise<void>>(async () => {});
+  const view = render(
+    <LiveList store={store} onRetry={onRetry} onOpenImage={onOpenImage} onRetryMedia={onRetryMedia} />,
+  );
   /** A store action as the socket would trigger it, outside any React event. */
   const emit = (event: (s: ReturnType<ChatStore['getState']>) => void) => act(() => event(store.getState()));
-  return { ...view, store, emit, onRetry, onOpenImage };
+  return { ...view, store, emit, onRetry, onOpenImage, onRetryMedia };
 }
 
 const typingDots = () => screen.queryByRole('status', { name: 'Подруга печатает' });
@@ -144,7 +148,104 @@ describe('chat message list', () => {
   });
 });
 
+describe('her photos and videos in the list (issue 14)', () => {
+  const T0 = Date.parse('2026-11-22T12:00:00Z');
+  const herMedia = () => screen.getByTestId('her-media');
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a placeholder with her line and a progress bar from the expected time, then the photo in its place', () => {
+    // Only the clock is fixed (the bar reads it): no timers are faked.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0 + 20_000);
+    const pending = herMediaMessage('photo', 'pending', {
+      chat_id: CHAT,
+      startedAt: new Date(T0).toISOString(),
+    });
+    const { emit } = openChat([pending]);
+    expect(herMedia().dataset.status).toBe('pending');
+    expect(within(herMedia()).getByText(HER_MEDIA_TEXTS.photoPending).getAttribute('aria-live')).toBe(
+      'polite',
+    );
+    const bar = within(herMedia()).getByRole('progressbar', { name: HER_MEDIA_TEXTS.photoPending });
+    // 20 s of the expected 20 s: about 82 %, never «done».
+    expect(bar.getAttribute('aria-valuenow')).toBe('82');
+    expect(within(herMedia()).queryByRole('img')).toBeNull();
+
+    emit((s) =>
+      s.receive(herMediaMessage('photo', 'ready', { chat_id: CHAT, startedAt: new Date(T0).toISOString() })),
+    );
+    expect(screen.getAllByTestId('her-media')).toHaveLength(1);
+    expect(herMedia().dataset.status).toBe('ready');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(within(herMedia()).getByRole('img').getAttribute('src')).toBe('/pics/her-1.png');
+  });
+
+  it('a failure says why and what was asked; «Повторить» asks again, once at a time', async () => {
+    let answer: () => void = () => {};
+    const { user, onRetryMedia } = openChat([herMediaMessage('photo', 'failed', { chat_id: CHAT })]);
+    onRetryMedia.mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    expect(herMedia().textContent).toContain('Сервис генерации изображений перегружен. Попробуйте позже');
+    expect(herMedia().textContent).toContain('«пришли фото на пляже»');
+    const retry = within(herMedia()).getByRole('button', { name: HER_MEDIA_TEXTS.retry });
+    await user.click(retry);
+    expect(onRetryMedia).toHaveBeenCalledExactlyOnceWith('her-1');
+    expect((retry as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer());
+    expect((retry as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('her photo opens the gallery when tapped; a demo says so', async () => {
+    const { user, onOpenImage } = openChat([
+      herMediaMessage('photo', 'ready', { chat_id: CHAT, id: 'p1', meta: { demo: true } }),
+    ]);
+    expect(within(herMedia()).getByText(HER_MEDIA_TEXTS.demo)).toBeTruthy();
+    await user.click(within(herMedia()).getByRole('button', { name: 'Открыть фото' }));
+    expect(onOpenImage).toHaveBeenCalledWith('p1');
+  });
+
+  it('her video plays in the list with its controls and opens in the gallery; video_ready makes it ready', async () => {
+    const { user, emit, onOpenImage } = openChat([
+      herMediaMessage('video', 'pending', { chat_id: CHAT, id: 'v1' }),
+    ]);
+    expect(within(herMedia()).getByRole('progressbar', { name: HER_MEDIA_TEXTS.videoPending })).toBeTruthy();
+    expect(herMedia().querySelector('video')).toBeNull();
+
+    emit((s) => s.videoReady({ chat_id: CHAT, message_id: 'v1', video_url: '/vids/v1.mp4' }));
+    const video = herMedia().querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/vids/v1.mp4');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect(video?.hasAttribute('playsinline')).toBe(true);
+    expect(video?.getAttribute('preload')).toBe('metadata');
+    expect(herMedia().textContent).not.toContain(HER_MEDIA_TEXTS.demo);
+    await user.click(within(herMedia()).getByRole('button', { name: 'Открыть видео в галерее' }));
+    expect(onOpenImage).toHaveBeenCalledWith('v1');
+  });
+
+  it('her media reply ends the typing dots', () => {
+    const { emit } = openChat();
+    emit((s) => s.addOptimistic('Пришли фото'));
+    expect(typingDots()).not.toBeNull();
+    emit((s) => s.receive(herMediaMessage('photo', 'pending', { chat_id: CHAT })));
+    expect(typingDots()).toBeNull();
+  });
+});
+
 describe('chat photo gallery', () => {
+  it('plays her video among the photos', () => {
+    const images = [
+      { src: '/pics/a.png', alt: 'кот на подоконнике' },
+      { src: '/vids/v1.mp4', alt: 'Смотри!', kind: 'video' as const },
+    ];
+    render(<ImageGallery images={images} index={1} onIndex={() => {}} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Видео 2 из 2' });
+    const video = dialog.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/vids/v1.mp4');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect(within(dialog).queryByRole('img')).toBeNull();
+  });
+
   it('shows the opened photo large, steps to the next one and closes', async () => {
     const onIndex = vi.fn<(index: number) => void>();
     const onClose = vi.fn();

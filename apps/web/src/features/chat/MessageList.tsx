@@ -5,6 +5,7 @@ import { relativeTime } from '../../shared/format/relativeTime.ts';
 import { ArrowDownIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
 import own from './MessageList.module.css';
+import { HerMedia } from './media/HerMedia.tsx';
 import { type ChatMessage, isRetryable } from './messages.ts';
 import { RoundIconButton } from './RoundIconButton.tsx';
 import type { LimitStatus } from './store.ts';
@@ -32,13 +33,15 @@ const Bubble = memo(function Bubble({
   limit,
   onOpenImage,
   onRetry,
+  onRetryMedia,
 }: {
   message: ChatMessage;
   now: number;
   /** The user's limit now: cards only (other bubbles get null and skip its changes). */
   limit: LimitStatus | null;
-  onOpenImage?: (id: string) => void;
-  onRetry?: (id: string) => void;
+  onOpenImage?: ((id: string) => void) | undefined;
+  onRetry?: ((id: string) => void) | undefined;
+  onRetryMedia?: ((id: string) => Promise<void> | void) | undefined;
 }) {
   if (message.type === 'rate_limit') {
     return (
@@ -64,7 +67,10 @@ const Bubble = memo(function Bubble({
       data-failed={message.failed || undefined}
       data-testid="chat-message"
     >
-      {message.image &&
+      {message.media || message.video ? (
+        <HerMedia message={message} onOpen={onOpenImage} onRetry={onRetryMedia} />
+      ) : (
+        message.image &&
         (onOpenImage ? (
           <button
             type="button"
@@ -76,7 +82,8 @@ const Bubble = memo(function Bubble({
           </button>
         ) : (
           <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
-        ))}
+        ))
+      )}
       {(message.text || message.streaming) && (
         <div
           className={`${classes.bubble} ${message.streaming ? classes.cursor : ''} ${message.failed ? own.unsent : ''}`}
@@ -127,6 +134,7 @@ export const MessageList = memo(function MessageList({
   empty,
   onOpenImage,
   onRetry,
+  onRetryMedia,
 }: {
   messages: readonly ChatMessage[];
   typing: boolean;
@@ -137,6 +145,8 @@ export const MessageList = memo(function MessageList({
   onOpenImage?: (id: string) => void;
   /** Sends a message that did not go through again. */
   onRetry?: (id: string) => void;
+  /** Asks for her failed photo or video again (media/retry.ts). */
+  onRetryMedia?: (id: string) => Promise<void> | void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -182,6 +192,7 @@ export const MessageList = memo(function MessageList({
             limit={m.type === 'rate_limit' ? limit : null}
             onOpenImage={onOpenImage}
             onRetry={onRetry}
+            onRetryMedia={onRetryMedia}
           />
         ))}
         {typing && <TypingIndicator />}

@@ -13,17 +13,18 @@ import type { LimitStatus } from './store.ts';
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 const MINUTE = 60_000;
 
-/** The card a `rate_limit` event of `tier` made at T0, renewing in 3 h 15 min. */
+/** The card a `rate_limit` event of `tier` (about `kind`) made at T0, renewing in 3 h 15 min. */
 function card(
   tier: LimitTier,
   content = 'Дневной лимит сообщений исчерпан. Лимит обновится через 3 ч 15 мин.',
+  kind: 'messages' | 'photos' | 'videos' = 'messages',
 ) {
   return fromRateLimit(
     {
       id: 'card-1',
       content,
-      metadata: { show_upgrade_button: true, tier, reset_hours: 3, reset_minutes: 15 },
-      limit_type: 'messages',
+      metadata: { show_upgrade_button: true, tier, reset_hours: 3, reset_minutes: 15, limit_type: kind },
+      limit_type: kind,
       remaining: 0,
       reset_hours: 3,
       reset_minutes: 15,
@@ -137,5 +138,30 @@ describe('rate-limit card', () => {
       expect(theCard().textContent).toMatch(/с Plus — 50/i);
       unmount();
     }
+  });
+
+  it('a card about her photos speaks of photos, with the same buttons, and stays while messages have room', () => {
+    const photos = card('guest', 'Фото на сегодня закончились. Лимит обновится через 3 ч 15 мин.', 'photos');
+    const { rerender } = render(
+      <RateLimitCard message={photos} limit={{ tier: 'guest', room: true }} now={T0} />,
+    );
+    expect(theCard().dataset.limit).toBe('photos');
+    expect(within(theCard()).getByText('Фото на сегодня закончились.')).toBeTruthy();
+    expect(within(theCard()).getByText('Лимит обновится через 3 ч 15 мин')).toBeTruthy();
+    expect(theCard().textContent).toContain('С регистрацией — 5 фото в день, с Plus — без ограничений.');
+    expect(theCard().textContent).not.toContain('сообщений');
+    expect(buttons()).toEqual(['Регистрация', 'Получить Plus']);
+    // Registered: a free account’s photos a day are more than a guest’s.
+    rerender(<RateLimitCard message={photos} limit={{ tier: 'free', room: true }} now={T0} />);
+    expect(theCard().textContent).toBe('Лимит обновлён — можно продолжать');
+  });
+
+  it('a card about her videos offers a Plus member VIP’s number', () => {
+    render(
+      <RateLimitCard message={card('plus', '', 'videos')} limit={{ tier: 'plus', room: true }} now={T0} />,
+    );
+    expect(theCard().dataset.limit).toBe('videos');
+    expect(theCard().textContent).toContain('Видео на сегодня закончились.');
+    expect(theCard().textContent).toContain('С VIP — 10 видео в день.');
   });
 });

@@ -8,19 +8,21 @@ import { useSupportDialog } from '../support/supportStore.ts';
 import classes from './ChatPage.module.css';
 import type { ChatMessage } from './messages.ts';
 import {
+  cardHint,
   cardTitle,
   LIMIT_RENEWED,
+  limitRenewed,
   rateLimitActions,
   resetText,
   timeToReset,
-  upgradeHint,
 } from './rateLimit.ts';
 import type { LimitStatus } from './store.ts';
 
 /**
  * The card a rate-limit event adds (000 §4). It shows the user's limit as it is now (`limit`), not as
  * it was when the card was written: the buttons of the current tier, or — when the limit leaves room
- * again — that the user can go on.
+ * again — that the user can go on. A card about her photos or videos (issue 14) speaks of them: the
+ * server's text, and what a step up gives of them.
  */
 export function RateLimitCard({
   message,
@@ -33,7 +35,8 @@ export function RateLimitCard({
 }) {
   const navigate = useNavigate();
   const meta = message.rateLimit;
-  if (limit?.room) {
+  const kind = meta?.limit_type ?? 'messages';
+  if (limitRenewed(kind, meta?.tier ?? limit?.tier ?? 'guest', limit)) {
     return (
       <div className={classes.card} role="status" data-testid="rate-limit-card">
         <Text fw={600}>{LIMIT_RENEWED}</Text>
@@ -43,10 +46,10 @@ export function RateLimitCard({
   const tier = limit?.tier ?? meta?.tier ?? 'guest';
   const actions = rateLimitActions(tier);
   const left = meta ? timeToReset(message.timestamp, meta, now) : null;
-  const hint = upgradeHint(tier);
+  const hint = cardHint(kind, tier);
   return (
-    <div className={classes.card} role="status" data-testid="rate-limit-card">
-      <Text fw={600}>{cardTitle(message.text)}</Text>
+    <div className={classes.card} role="status" data-testid="rate-limit-card" data-limit={kind}>
+      <Text fw={600}>{cardTitle(message.text, kind)}</Text>
       {left && (
         <Text size="sm" c="dimmed" mt={4}>
           {resetText(left.hours, left.minutes)}

@@ -1,4 +1,11 @@
-import { type Character, type Chat, type Message, type MessageLimits, retryMediaPath } from '@podruga/shared';
+import {
+  type Character,
+  type Chat,
+  type Message,
+  type MessageLimits,
+  type PostMessageResponse,
+  retryMediaPath,
+} from '@podruga/shared';
 import { api } from '../../shared/api/index.ts';
 
 /** The chat's calls of 000 §7 (shapes in packages/shared/src/api). */
@@ -12,7 +19,7 @@ export const chatApi = {
   messages: (chatId: string) => api.get<Message[]>(`/api/messages/${encodeURIComponent(chatId)}`),
   /** HTTP fallback for a send the socket could not take. */
   postMessage: (chatId: string, content: string, imagePath: string | null = null) =>
-    api.post<{ user_message: Message | null; reply: Message | null }>('/api/messages/', {
+    api.post<PostMessageResponse>('/api/messages/', {
       json: { chat_id: chatId, content, image_path: imagePath, is_user: true },
     }),
   firstMessage: (chatId: string) =>

@@ -1,6 +1,15 @@
 import { PRODUCT_FEATURES } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
-import { cardTitle, rateLimitActions, resetText, timeToReset, upgradeHint } from './rateLimit.ts';
+import {
+  cardHint,
+  cardTitle,
+  limitRenewed,
+  mediaUpgradeHint,
+  rateLimitActions,
+  resetText,
+  timeToReset,
+  upgradeHint,
+} from './rateLimit.ts';
 
 const PAID = { ...PRODUCT_FEATURES, payments: true, appInstall: false };
 const UNPAID = { ...PRODUCT_FEATURES, payments: false, appInstall: false };
@@ -76,5 +85,50 @@ describe('rate-limit card', () => {
     expect(resetText(2, 0)).toBe('Лимит обновится через 2 ч');
     expect(resetText(0, 7)).toBe('Лимит обновится через 7 мин');
     expect(resetText(0, 0)).toBe('Лимит скоро обновится');
+  });
+
+  it('a card about her photos tells the real photo numbers of the next step, and Plus’s as without limits', () => {
+    expect(mediaUpgradeHint('photos', 'guest', PAID)).toBe(
+      'С регистрацией — 5 фото в день, с Plus — без ограничений.',
+    );
+    expect(mediaUpgradeHint('photos', 'free', PAID)).toBe(
+      'Подтверди эл. почту — будет 10 фото в день, с Plus — без ограничений.',
+    );
+    // The app gives no more photos than a confirmed e-mail: not offered for them.
+    expect(mediaUpgradeHint('photos', 'free', INSTALLABLE)).toBe(
+      'Подтверди эл. почту — будет 10 фото в день, с Plus — без ограничений.',
+    );
+    expect(mediaUpgradeHint('photos', 'verified', PAID)).toBe('С Plus — фото без ограничений.');
+    expect(mediaUpgradeHint('photos', 'pwa', PAID)).toBe('С Plus — фото без ограничений.');
+    expect(mediaUpgradeHint('photos', 'plus', PAID)).toBeNull();
+    expect(mediaUpgradeHint('photos', 'guest', UNPAID)).toBe('С регистрацией — 5 фото в день.');
+    expect(mediaUpgradeHint('photos', 'verified', UNPAID)).toBeNull();
+    expect(cardHint('messages', 'guest', PAID)).toBe(upgradeHint('guest', PAID));
+  });
+
+  it('a card about her videos offers Plus’s and VIP’s numbers, VIP’s to Plus, nothing to VIP', () => {
+    expect(mediaUpgradeHint('videos', 'free', PAID)).toBe('С Plus — 5 видео в день, с VIP — 10.');
+    expect(mediaUpgradeHint('videos', 'plus', PAID)).toBe('С VIP — 10 видео в день.');
+    expect(mediaUpgradeHint('videos', 'vip', PAID)).toBeNull();
+    expect(mediaUpgradeHint('videos', 'free', UNPAID)).toBeNull();
+  });
+
+  it('titles a photo or video card by what ran out when the server sent no text', () => {
+    expect(cardTitle('Фото на сегодня закончились. Лимит обновится через 2 ч 5 мин.', 'photos')).toBe(
+      'Фото на сегодня закончились.',
+    );
+    expect(cardTitle('', 'photos')).toBe('Фото на сегодня закончились.');
+    expect(cardTitle('', 'videos')).toBe('Видео на сегодня закончились.');
+  });
+
+  it('a photo or video card is over once the tier the user has now gives more of them', () => {
+    expect(limitRenewed('messages', 'free', { tier: 'free', room: true })).toBe(true);
+    expect(limitRenewed('messages', 'free', null)).toBe(false);
+    // The day's messages having room says nothing of her photos.
+    expect(limitRenewed('photos', 'free', { tier: 'free', room: true })).toBe(false);
+    expect(limitRenewed('photos', 'guest', { tier: 'free', room: false })).toBe(true);
+    expect(limitRenewed('photos', 'free', { tier: 'plus', room: true })).toBe(true);
+    expect(limitRenewed('videos', 'plus', { tier: 'plus', room: true })).toBe(false);
+    expect(limitRenewed('videos', 'plus', { tier: 'vip', room: true })).toBe(true);
   });
 });

@@ -1,9 +1,24 @@
-import { type LimitTier, PRODUCT_FEATURES, ruPlural, TIER_LIMITS } from '@podruga/shared';
+import {
+  type LimitTier,
+  PHOTOS_FAIR_USE_TIERS,
+  PRODUCT_FEATURES,
+  type RateLimitMetadata,
+  ruPlural,
+  TIER_LIMITS,
+} from '@podruga/shared';
+import type { LimitStatus } from './store.ts';
+
+/** Which allowance a card is about (issue 14): the day's messages, her photos or her videos. */
+export type LimitKind = NonNullable<RateLimitMetadata['limit_type']>;
 
 export type RateLimitAction = 'register' | 'install' | 'plus' | 'moreLimits';
 
 /** The card's title when the server sent no text. */
-const LIMIT_REACHED = 'Дневной лимит сообщений исчерпан.';
+const LIMIT_REACHED: Record<LimitKind, string> = {
+  messages: 'Дневной лимит сообщений исчерпан.',
+  photos: 'Фото на сегодня закончились.',
+  videos: 'Видео на сегодня закончились.',
+};
 /** Every card once the user's current limit leaves room again (registered, upgraded, a new day). */
 export const LIMIT_RENEWED = 'Лимит обновлён — можно продолжать';
 
@@ -54,9 +69,65 @@ export function upgradeHint(tier: LimitTier, features = PRODUCT_FEATURES): strin
  * The card's title: the server's text without its "Лимит обновится через …" sentence, which was true
  * only when it was written (the card counts the time down itself).
  */
-export function cardTitle(content: string): string {
+export function cardTitle(content: string, kind: LimitKind = 'messages'): string {
   const title = content.replace(/\s*Лимит (?:скоро )?обновится[^.]*\.?/gi, '').trim();
-  return title || LIMIT_REACHED;
+  return title || LIMIT_REACHED[kind];
+}
+
+/** What a step up gives of her photos, after the current tier (free → verified → app): one list. */
+function photoSteps(tier: LimitTier, features: Readonly<Record<string, boolean>>): string[] {
+  const n = (t: LimitTier) => TIER_LIMITS[t].photosPerDay;
+  const steps: string[] = [];
+  if (tier === 'guest') steps.push(`с регистрацией — ${n('free')}`);
+  if (tier === 'free' && n('verified') > n('free'))
+    steps.push(`подтверди эл. почту — будет ${n('verified')}`);
+  const reached = tier === 'free' ? Math.max(n('free'), n('verified')) : n(tier);
+  if ((tier === 'free' || tier === 'verified') && features.appInstall && n('pwa') > reached) {
+    steps.push(`в приложении — ${n('pwa')}`);
+  }
+  return steps;
+}
+
+/**
+ * A photo or video card's hint (issue 14), in the numbers of DESIGN §5: photos by the steps below Plus,
+ * then Plus's, shown as without limits (a fair-use number, PHOTOS_FAIR_USE_TIERS); videos with Plus or
+ * VIP only. Null when no step gives more.
+ */
+export function mediaUpgradeHint(
+  kind: Exclude<LimitKind, 'messages'>,
+  tier: LimitTier,
+  features = PRODUCT_FEATURES,
+): string | null {
+  if (kind === 'videos') {
+    if (!features.payments || tier === 'vip') return null;
+    const vip = TIER_LIMITS.vip.videosPerDay;
+    return tier === 'plus'
+      ? `С VIP — ${vip} видео в день.`
+      : `С Plus — ${TIER_LIMITS.plus.videosPerDay} видео в день, с VIP — ${vip}.`;
+  }
+  if (PHOTOS_FAIR_USE_TIERS.includes(tier)) return null;
+  const [first, ...rest] = photoSteps(tier, features);
+  const plus = features.payments ? ['с Plus — без ограничений'] : [];
+  if (!first) return plus.length ? 'С Plus — фото без ограничений.' : null;
+  const text = [`${first} фото в день`, ...rest, ...plus].join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** The card's hint: about what it limits. */
+export function cardHint(kind: LimitKind, tier: LimitTier, features = PRODUCT_FEATURES): string | null {
+  return kind === 'messages' ? upgradeHint(tier, features) : mediaUpgradeHint(kind, tier, features);
+}
+
+/**
+ * Whether the user may go on now (the card then says so instead of its buttons): the day's messages
+ * have room again; for photos and videos, the tier the user has now allows more of them a day than the
+ * one the card was written for (registered, upgraded). `limit` is what the chat knows now.
+ */
+export function limitRenewed(kind: LimitKind, cardTier: LimitTier, limit: LimitStatus | null): boolean {
+  if (!limit) return false;
+  if (kind === 'messages') return limit.room;
+  const perDay = kind === 'photos' ? 'photosPerDay' : 'videosPerDay';
+  return TIER_LIMITS[limit.tier][perDay] > TIER_LIMITS[cardTier][perDay];
 }
 
 /** Time left until the limit renews: the card's reset time counted from when the card was made. */

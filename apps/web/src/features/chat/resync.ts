@@ -1,5 +1,5 @@
 import type { Message } from '@podruga/shared';
-import { type ChatMessage, fromServer } from './messages.ts';
+import { type ChatMessage, fromServer, isStaleMediaUpdate } from './messages.ts';
 
 /**
  * The chat's list after the socket came back (docs/decisions/0008-socket-reconnect.md). While it was down,
@@ -15,7 +15,9 @@ import { type ChatMessage, fromServer } from './messages.ts';
  *   lost, a reply shown from the HTTP fallback) becomes the stored one;
  * - anything else of this page (an unsent message, a local fallback text, a limit card) is kept after the
  *   message it followed, and after the missed ones older than itself. A user message still waiting for its
- *   `ack` from before the connection was lost (`lostAt`) was lost with it: marked as not sent.
+ *   `ack` from before the connection was lost (`lostAt`) was lost with it: marked as not sent;
+ * - her photo or video takes the server's state (a placeholder becomes the photo or its failure), except
+ *   that a history fetched before the page heard it finish does not take it back to pending.
  */
 export function mergeHistory(
   current: readonly ChatMessage[],
@@ -24,7 +26,8 @@ export function mergeHistory(
 ): ChatMessage[] {
   const stored = history.map((m) => fromServer(m, now));
   const storedIds = new Set(stored.map((m) => m.id));
-  const onPage = new Set(current.map((m) => m.id));
+  const shownById = new Map(current.map((m) => [m.id, m]));
+  const onPage = new Set(shownById.keys());
   /** Stored messages this page has not shown under their id: missed, or shown under a temporary one. */
   const unclaimed = stored.filter((m) => !onPage.has(m.id));
   /** This page's own messages, by the id of the stored message they followed ('' for the top). */
@@ -52,7 +55,9 @@ export function mergeHistory(
 
   const merged: ChatMessage[] = [];
   let waiting = localsAfter.get('') ?? [];
-  for (const message of stored) {
+  for (const row of stored) {
+    const shown = shownById.get(row.id);
+    const message = shown && isStaleMediaUpdate(shown, row) ? shown : row;
     if (onPage.has(message.id)) {
       // The page showed it after the ones waiting.
       merged.push(...waiting);

@@ -1,6 +1,7 @@
 import type { Message } from '@podruga/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
+import { useMediaDialogs } from './mediaDialogs.ts';
 import { SEND_FAILED, sendText } from './send.ts';
 import { createChatStore } from './store.ts';
 import { storedMessage } from './testing.ts';
@@ -60,6 +61,27 @@ describe('sendText', () => {
       ['r1', 'И тебе привет'],
     ]);
     expect(d.store.getState().typing).toBe(false);
+  });
+
+  it('a video asked for below Plus over HTTP opens the video preview after 500 ms (000 §4)', async () => {
+    vi.useFakeTimers();
+    try {
+      const post = vi.fn(async () => ({
+        user_message: msg({ id: 'u1', is_user: true, content: 'Пришли видео' }),
+        reply: msg({ id: 'r1', content: 'Видео я снимаю только с Plus' }),
+        premium_feature: 'video' as const,
+      }));
+      const d = deps(false, post);
+      await sendText(d, CHAT, 'Пришли видео');
+      expect(d.store.getState().messages.map((m) => m.id)).toEqual(['u1', 'r1']);
+      vi.advanceTimersByTime(499);
+      expect(useMediaDialogs.getState().open).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(useMediaDialogs.getState().open).toBe('videoPreview');
+    } finally {
+      useMediaDialogs.getState().close();
+      vi.useRealTimers();
+    }
   });
 
   it('shows the rate-limit card on an HTTP 429 and a toast on other failures', async () => {

@@ -2,6 +2,7 @@ import type { Message, MessageLimits, RateLimitPayload } from '@podruga/shared';
 import { isApiError } from '../../shared/api/index.ts';
 import type { ChatApi } from './api.ts';
 import { IMAGE_TEXTS, validateImageFile } from './image.ts';
+import { onPremiumFeature } from './mediaDialogs.ts';
 import type { ChatSocket } from './socket.ts';
 import type { ChatStore } from './store.ts';
 
@@ -71,6 +72,8 @@ export async function sendText(deps: SendDeps, chatId: string, text: string): Pr
   try {
     const answer = await api.postMessage(chatId, content);
     store.getState().receiveHttpReply(clientId, answer?.user_message ?? null, answer?.reply ?? null);
+    // The socket's premium_feature on the REST path (a video asked for below Plus): the preview dialog.
+    if (answer?.premium_feature) onPremiumFeature(answer.premium_feature);
   } catch (error) {
     store.getState().setTyping(false);
     if (isApiError(error) && error.status === 429 && error.code !== 'send_throttled') {

@@ -66,6 +66,8 @@ function listener(): ChatSocketListener & { statuses: string[]; resync: Mock } {
     message: vi.fn(),
     typing: vi.fn(),
     rateLimit: vi.fn(),
+    videoReady: vi.fn(),
+    premiumFeature: vi.fn(),
     guestMigrated: vi.fn(),
     error: vi.fn(),
     status: (s) => statuses.push(s),
@@ -203,6 +205,19 @@ describe('ChatSocket', () => {
     fake.fire('typing_stopped', { chat_id: 'c1' });
     expect(l.typing).toHaveBeenNthCalledWith(1, true);
     expect(l.typing).toHaveBeenNthCalledWith(2, false);
+  });
+
+  it('relays her video being ready and a premium feature asked for, only for its own chat', async () => {
+    const { fake, chat, l } = setup();
+    await chat.open('c1');
+    fake.up();
+    const ready = { chat_id: 'c1', message_id: 'm1', video_url: '/vids/m1.mp4' };
+    fake.fire('video_ready', ready);
+    fake.fire('video_ready', { ...ready, chat_id: 'c2' });
+    fake.fire('premium_feature', { feature: 'video', chat_id: 'c1' });
+    fake.fire('premium_feature', { feature: 'video', chat_id: 'c2' });
+    expect(l.videoReady).toHaveBeenCalledExactlyOnceWith(ready);
+    expect(l.premiumFeature).toHaveBeenCalledExactlyOnceWith({ feature: 'video', chat_id: 'c1' });
   });
 
   it('close stops everything and later sends fall back', async () => {

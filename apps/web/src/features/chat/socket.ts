@@ -7,11 +7,13 @@ import {
   type GuestMigratedPayload,
   type Message,
   type MessageChunkPayload,
+  type PremiumFeaturePayload,
   type RateLimitPayload,
   type ServerToClientEvents,
   SOCKET,
   SOCKET_PATH,
   type StreamingCompletePayload,
+  type VideoReadyPayload,
 } from '@podruga/shared';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
@@ -40,6 +42,7 @@ const SERVER_EVENTS = {
   typingStarted: 'typing_started',
   typingStopped: 'typing_stopped',
   videoReady: 'video_ready',
+  premiumFeature: 'premium_feature',
   rateLimit: 'rate_limit',
   guestMigrated: 'guest_migrated',
   error: 'error',
@@ -67,6 +70,10 @@ export interface ChatSocketListener {
   message(message: Message): void;
   typing(on: boolean): void;
   rateLimit(payload: RateLimitPayload): void;
+  /** Her video is ready (000 §4): the message gets its URL. Only this chat's are relayed. */
+  videoReady(payload: VideoReadyPayload): void;
+  /** A feature above the user's tier was asked for in this chat (000 §4: video → the preview dialog). */
+  premiumFeature(payload: PremiumFeaturePayload): void;
   guestMigrated(payload: GuestMigratedPayload): void;
   error(payload: ErrorPayload): void;
   status(status: ConnectionStatus): void;
@@ -398,6 +405,12 @@ export class ChatSocket {
     socket.on(SERVER_EVENTS.rateLimit, (p) => {
       listener.rateLimit(p);
       this.settleWaiters(true);
+    });
+    socket.on(SERVER_EVENTS.videoReady, (p) => {
+      if (p.chat_id === this.chatId) listener.videoReady(p);
+    });
+    socket.on(SERVER_EVENTS.premiumFeature, (p) => {
+      if (p.chat_id === this.chatId) listener.premiumFeature(p);
     });
     socket.on(SERVER_EVENTS.guestMigrated, (p) => listener.guestMigrated(p));
     socket.on(SERVER_EVENTS.error, (p) => {

@@ -2,7 +2,7 @@ import { type Message, type MessageLimits, type RateLimitPayload, TYPING_TIMEOUT
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitImageDescription } from './messages.ts';
 import { type ChatState, createChatStore } from './store.ts';
-import { storedMessage } from './testing.ts';
+import { herMediaMessage, storedMessage } from './testing.ts';
 import type { UnsentMessage } from './unsent.ts';
 
 const CHAT = '11111111-1111-4111-8111-111111111111';
@@ -434,5 +434,161 @@ describe('image descriptions', () => {
       description: 'кот на диване',
     });
     expect(splitImageDescription('просто текст')).toEqual({ text: 'просто текст', description: null });
+  });
+});
+
+describe('chat store: her photos and videos (issue 14)', () => {
+  const at = (ms: number) => new Date(T0 + ms).toISOString();
+  const photo = (status: 'pending' | 'ready' | 'failed', startedAt = at(0), over: Partial<Message> = {}) =>
+    herMediaMessage('photo', status, { chat_id: CHAT, created_at: at(0), startedAt, ...over });
+
+  it('her placeholder becomes the photo in place, the messages after it staying where they were', () => {
+    const { s } = setup();
+    const asked = s().addOptimistic('Пришли фото на пляже');
+    expect(s().typing).toBe(true);
+    s().receive(photo('pending', at(0), { content: 'Сейчас сделаю!' }));
+    // Her answer has come: no dots while the photo is made.
+    expect(s().typing).toBe(false);
+    expect(s().messages.at(-1)).toMatchObject({
+      id: 'her-1',
+      text: 'Сейчас сделаю!',
+      image: null,
+      media: {
+        kind: 'photo',
+        status: 'pending',
+        request: 'пришли фото на пляже',
+        startedAt: T0,
+        expectedMs: 20_000,
+      },
+    });
+    s().addOptimistic('Жду!');
+    s().receive(photo('ready', at(0), { content: 'Сейчас сделаю!' }));
+    expect(s().messages.map((m) => m.id)).toEqual([asked, 'her-1', 't2']);
+    expect(s().messages[1]).toMatchObject({ image: '/pics/her-1.png', media: { status: 'ready' } });
+    // The photo finishing is no answer to «Жду!»: those dots stay.
+    expect(s().typing).toBe(true);
+  });
+
+  it('a failure keeps the request and says why; a retry starts the attempt over', () => {
+    const { s } = setup();
+    s().receive(photo('failed'));
+    expect(s().messages[0]?.media).toMatchObject({
+      status: 'failed',
+      error: 'Сервис генерации изображений перегружен. Попробуйте позже',
+      request: 'пришли фото на пляже',
+    });
+    s().receive(photo('pending', at(60_000)));
+    expect(s().messages).toHaveLength(1);
+    expect(s().messages[0]?.media).toMatchObject({ status: 'pending', error: null, startedAt: T0 + 60_000 });
+  });
+
+  it('a pending answer that comes after the photo it announced does not take it back', () => {
+    const { s } = setup();
+    s().receive(photo('failed'));
+    // The retry's HTTP answer is slower than the socket's photo.
+    s().receive(photo('ready', at(60_000)));
+    s().receive(photo('pending', at(60_000)));
+    expect(s().messages[0]).toMatchObject({ image: '/pics/her-1.png', media: { status: 'ready' } });
+  });
+
+  it('two photos with the same words are two photos', () => {
+    const { s } = setup();
+    s().receive(photo('ready', at(0), { id: 'p1', content: 'Держи!' }));
+    s().receive(photo('ready', at(0), { id: 'p2', content: 'Держи!' }));
+    expect(s().messages.map((m) => m.id)).toEqual(['p1', 'p2']);
+  });
+
+  it('video_ready gives her video its URL and makes it ready; another chat’s is ignored', () => {
+    const { s } = setup();
+    s().receive(herMediaMessage('video', 'pending', { chat_id: CHAT, id: 'v1' }));
+    expect(s().messages[0]).toMatchObject({ type: 'video', video: null, media: { status: 'pending' } });
+    s().videoReady({ chat_id: 'other', message_id: 'v1', video_url: '/vids/x.mp4' });
+    expect(s().messages[0]?.video).toBeNull();
+    s().videoReady({ chat_id: CHAT, message_id: 'v1', video_url: 'https://media.example/vids/v1.mp4' });
+    expect(s().messages[0]).toMatchObject({
+      type: 'video',
+      video: 'https://media.example/vids/v1.mp4',
+      status: 'ready',
+      media: { status: 'ready' },
+    });
+    // Its full message afterwards changes nothing of it.
+    s().receive(herMediaMessage('video', 'ready', { chat_id: CHAT, id: 'v1' }));
+    expect(s().messages[0]).toMatchObject({ video: '/vids/v1.mp4', media: { status: 'ready' } });
+  });
+
+  it('a photo over the day’s allowance: its own card, sending text still allowed, only the named request marked', () => {
+    const { s } = setup();
+    const request = s().addOptimistic('Пришли фото');
+    const other = s().addOptimistic('И ещё привет');
+    s().rateLimit(
+      limitPayload({
+        id: 'rl-photo',
+        content: 'Фото на сегодня закончились. Лимит обновится через 3 ч 15 мин.',
+        metadata: {
+          show_upgrade_button: true,
+          tier: 'free',
+          reset_hours: 3,
+          reset_minutes: 15,
+          limit_type: 'photos',
+        },
+        limit_type: 'photos',
+        client_id: request,
+      }),
+    );
+    expect(s().sendingAllowed).toBe(true);
+    expect(s().limit).toBeNull();
+    expect(s().messages.find((m) => m.id === request)?.failed).toBe(true);
+    expect(s().messages.find((m) => m.id === other)?.pending).toBe(true);
+    expect(s().messages.at(-1)?.rateLimit?.limit_type).toBe('photos');
+    // The day's messages run out too: that card is another one.
+    s().rateLimit(limitPayload());
+    expect(
+      s()
+        .messages.filter((m) => m.type === 'rate_limit')
+        .map((m) => m.rateLimit?.limit_type),
+    ).toEqual(['photos', 'messages']);
+    expect(s().sendingAllowed).toBe(false);
+  });
+
+  it('a photo card from the history keeps its allowance (metadata.limit_type)', () => {
+    const { s } = setup();
+    s().reset(CHAT, [
+      serverMessage({
+        id: 'card',
+        message_type: 'rate_limit',
+        content: 'Фото на сегодня закончились.',
+        metadata: {
+          show_upgrade_button: true,
+          tier: 'guest',
+          reset_hours: 1,
+          reset_minutes: 0,
+          limit_type: 'photos',
+        },
+      }),
+    ]);
+    expect(s().messages[0]?.rateLimit).toMatchObject({ limit_type: 'photos', tier: 'guest' });
+  });
+
+  it('a reconnect shows her photo finished meanwhile, where its placeholder was', () => {
+    const { s } = setup();
+    const asked = serverMessage({ id: 'u1', is_user: true, content: 'Пришли фото' });
+    s().reset(CHAT, [asked, photo('pending')]);
+    s().resync(
+      [asked, photo('ready'), serverMessage({ id: 'r2', content: 'Нравится?', created_at: at(1000) })],
+      T0,
+    );
+    expect(s().messages.map((m) => [m.id, m.media?.status ?? null, m.image])).toEqual([
+      ['u1', null, null],
+      ['her-1', 'ready', '/pics/her-1.png'],
+      ['r2', null, null],
+    ]);
+  });
+
+  it('a history fetched before the page heard the photo finish does not take it back', () => {
+    const { s } = setup();
+    s().reset(CHAT, [photo('pending')]);
+    s().receive(photo('ready'));
+    s().resync([photo('pending')], T0);
+    expect(s().messages[0]).toMatchObject({ image: '/pics/her-1.png', media: { status: 'ready' } });
   });
 });

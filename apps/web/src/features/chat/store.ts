@@ -6,9 +6,11 @@ import {
   type Message,
   type MessageChunkPayload,
   type MessageLimits,
+  mediaUrl,
   type RateLimitPayload,
   type StreamingCompletePayload,
   TYPING_TIMEOUT_MS,
+  type VideoReadyPayload,
 } from '@podruga/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
@@ -16,7 +18,9 @@ import {
   collapseRateLimitCards,
   fromRateLimit,
   fromServer,
+  isMediaLimitCard,
   isRetryable,
+  isStaleMediaUpdate,
   localAssistant,
   needsImageFallback,
   withRateLimitCard,
@@ -61,8 +65,13 @@ export interface ChatActions {
    * when the server replaced what was streamed (her reply cut by the safety check).
    */
   streamingComplete(payload: StreamingCompletePayload): void;
-  /** A full message (socket `message`, HTTP fallback, first message). */
+  /**
+   * A full message (socket `message`, HTTP fallback, first message). A known id is replaced where it is
+   * (her photo's placeholder becomes the photo), unless it would take her finished media back to pending.
+   */
   receive(message: Message): void;
+  /** Socket `video_ready` (000 §4): her video's message gets its URL and is ready. */
+  videoReady(payload: VideoReadyPayload): void;
   /** HTTP fallback answer: the stored user message replaces the optimistic one, then the reply. */
   receiveHttpReply(tempId: string, userMessage: Message | null, reply: Message | null): void;
   /**
@@ -177,11 +186,23 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
     }
 
     /**
-     * The limit is reached: the card (one per window), every message still waiting for its ack marked
-     * as not sent (the server stored none of them), the limit known to have no room.
+     * The limit refused a message: its card, and that message (or, unnamed, every one still on its way) not
+     * sent, the limit known to have no room. A card about her photos or videos refuses only what it names:
+     * the request itself was a message like any other, and sending text stays allowed.
      */
-    /** The limit refused a message: its card, and that message (or, unnamed, every one still on its way) not sent. */
     function limited(card: ChatMessage, refusedId?: string): void {
+      if (isMediaLimitCard(card)) {
+        set((s) => ({
+          messages: withRateLimitCard(
+            s.messages.map((m) =>
+              refusedId && m.id === refusedId ? { ...m, pending: false, failed: true } : m,
+            ),
+            card,
+          ),
+        }));
+        setTyping(false);
+        return;
+      }
       const tier = card.rateLimit?.tier;
       const refused = (m: ChatMessage) => m.sender === 'user' && (refusedId ? m.id === refusedId : m.pending);
       set((s) => ({
@@ -203,7 +224,8 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         replaceMessage(message.id, message);
         return;
       }
-      if (isTextDuplicate(messages, message)) return;
+      // Her media is told apart by its id alone: two photos may well come with the same words.
+      if (!message.media && isTextDuplicate(messages, message)) return;
       set({ messages: [...messages, message] });
     }
 
@@ -338,8 +360,26 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
           if (known && next.image) replaceMessage(known.id, { ...known, image: next.image });
           return;
         }
+        const known = messages.find((m) => m.id === message.id);
+        if (known && isStaleMediaUpdate(known, next)) return;
         upsert({ ...next, streaming: false });
-        setTyping(false);
+        // Her media finishing is not an answer to what the user may have sent since: the dots stay.
+        if (!(known && next.media)) setTyping(false);
+      },
+
+      videoReady(payload) {
+        const { chatId, messages } = get();
+        if (chatId && payload.chat_id !== chatId) return;
+        const target = messages.find((m) => m.id === payload.message_id);
+        const video = mediaUrl(payload.video_url);
+        if (!target || !video) return;
+        replaceMessage(target.id, {
+          ...target,
+          type: 'video',
+          video,
+          status: 'ready',
+          media: target.media ? { ...target.media, status: 'ready', error: null } : null,
+        });
       },
 
       receiveHttpReply(id, userMessage, reply) {

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../shared/ui/notify.tsx';
 import { useAuth } from '../auth/store.ts';
 import { chatApi } from './api.ts';
+import { onPremiumFeature } from './mediaDialogs.ts';
+import { isMediaPending } from './messages.ts';
 import { ChatSocket, type ConnectionStatus, connectSocketIo } from './socket.ts';
 import type { ChatStore } from './store.ts';
 import { whenBack, whenSocketNeeded } from './userActivation.ts';
@@ -42,6 +44,17 @@ export function useChatConnection(
      * bubble lacks its beginning, so once it is complete the stored text is fetched.
      */
     let joinedMidway = false;
+    /**
+     * Her photo or video was being made when the history was read: it may have finished before the
+     * socket joined the chat's room, unheard, so the first connection fetches the history once more.
+     */
+    let firstConnection = true;
+    const onStatus = (next: ConnectionStatus) => {
+      setStatus(next);
+      if (next !== 'authenticated' || !firstConnection) return;
+      firstConnection = false;
+      if (store.getState().messages.some(isMediaPending)) resync(0).catch(() => {});
+    };
     const socket = new ChatSocket({
       connect: connectSocketIo,
       getToken: () => useAuth.getState().token,
@@ -72,6 +85,8 @@ export function useChatConnection(
         },
         typing: (on) => store.getState().setTyping(on),
         rateLimit: (p) => store.getState().rateLimit(p),
+        videoReady: (p) => store.getState().videoReady(p),
+        premiumFeature: (p) => onPremiumFeature(p.feature),
         guestMigrated: () => notify.warning(GUEST_MIGRATED),
         error: (p) => {
           if (p.chat_id && p.chat_id !== chatId) return;
@@ -83,7 +98,7 @@ export function useChatConnection(
           if (p.code === 'safety_refused') notify.warning(p.message);
           else notify.error(p.code === 'send_throttled' ? p.message : `Ошибка: ${p.message}`);
         },
-        status: setStatus,
+        status: onStatus,
         resync,
       },
     });
@@ -91,10 +106,14 @@ export function useChatConnection(
     // Connects once the visitor has touched the page (at once after a click that led here) or brings the
     // tab back on screen: the history came over REST, and socket.io-client stays out of a page that is
     // only read (DESIGN §8). At once, too, when the history (loaded before this runs) ends with the
-    // user's message or a streaming reply: a reload while a reply is generated must show it arrive. A
-    // send made meanwhile waits for the socket (ChatSocket.sendMessage); the tap or key that made it
-    // opens it.
-    const stopWaiting = whenSocketNeeded(() => void socket.open(chatId), store.getState().messages);
+    // user's message or a streaming reply: a reload while a reply is generated must show it arrive; so too
+    // when her photo or video is still being made. A send made meanwhile waits for the socket
+    // (ChatSocket.sendMessage); the tap or key that made it opens it.
+    const open = () => void socket.open(chatId);
+    const loaded = store.getState().messages;
+    let stopWaiting = () => {};
+    if (loaded.some(isMediaPending)) open();
+    else stopWaiting = whenSocketNeeded(open, loaded);
     // A lost connection is tried again at once when the device is online again or the tab comes back.
     const stopWatching = whenBack(() => socket.wake());
     return () => {

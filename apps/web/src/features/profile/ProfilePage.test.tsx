@@ -2,19 +2,29 @@ import {
   AUTH_MESSAGES,
   type Character,
   type LimitsStatus,
+  PHOTOS_FAIR_USE_TIERS,
   PROFILE_MESSAGES,
   STORAGE_KEYS,
   TIER_LIMITS,
   type User,
 } from '@podruga/shared';
 import { SAMPLE_COMPANION, SAMPLE_USER } from '@podruga/shared/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { apiError, type StubHandler, stubApi } from '../../test/api.ts';
 import { expectToast, render, screen, waitFor, within } from '../../test/render.tsx';
 import { useAuthDialog } from '../auth/dialogStore.ts';
 import { useAuth } from '../auth/store.ts';
 import { ProfilePage } from './ProfilePage.tsx';
+
+/** Photos of her are switched on by the issue that ships them: a test may turn them on first. */
+const live = vi.hoisted(() => ({ companionPhotos: false }));
+vi.mock('@podruga/shared', async (original) => {
+  const shared = await original<typeof import('@podruga/shared')>();
+  const features = { ...shared.PRODUCT_FEATURES };
+  Object.defineProperty(features, 'companionPhotos', { get: () => live.companionPhotos, enumerable: true });
+  return { ...shared, PRODUCT_FEATURES: features };
+});
 
 const FUTURE = '2099-12-25T10:00:00Z';
 const PAST = '2020-03-01T10:00:00Z';
@@ -35,7 +45,7 @@ function limits(
       messages: { limit: l.messagesPerDay, used: used.messages ?? 0 },
       voice_minutes: { limit: l.voiceSecondsPerDay / 60, used: 0 },
       videos: { limit: l.videosPerDay, used: 0 },
-      photos: { limit: l.videosPerDay, used: 0 },
+      photos: { limit: PHOTOS_FAIR_USE_TIERS.includes(tier) ? null : l.photosPerDay, used: used.photos ?? 0 },
     },
   } satisfies LimitsStatus;
 }
@@ -93,6 +103,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   useAuth.setState({ token: null, user: null, isAuthenticated: false });
+  live.companionPhotos = false;
 });
 
 describe('profile: the account', () => {
@@ -199,11 +210,37 @@ describe('profile: the plan', () => {
     expect(limitRow('messages')?.dataset.level).toBe('warning');
     expect(limitRow('gfs')?.textContent).toContain('3');
     expect(limitRow('gfs')?.dataset.level).toBe('positive');
-    // Voice calls and videos do not exist yet: no limit promises them (decision 0018).
+    // Voice calls, videos and her photos do not exist yet: no limit promises them (decision 0018).
     expect(limitRow('voice_minutes')).toBeNull();
     expect(limitRow('videos')).toBeNull();
+    expect(limitRow('photos')).toBeNull();
     await user.click(within(plan).getByRole('link', { name: 'Обновить до Plus' }));
     expect(location().pathname).toBe('/plus');
+  });
+
+  it('photos of her, once live: a day’s number with its bar below Plus, «Безлимитно» with Plus', async () => {
+    live.companionPhotos = true;
+    signIn(MEMBER);
+    stubProfile(MEMBER, { status: limits('free', { photos: 4 }) });
+    const first = renderProfile();
+    await waitFor(() => expect(limitRow('photos')).not.toBeNull());
+    expect(limitRow('photos')?.textContent).toContain('Фото');
+    expect(limitRow('photos')?.textContent).toContain(`${TIER_LIMITS.free.photosPerDay}/день`);
+    expect(limitRow('photos')?.textContent).toContain(`Сегодня: 4 из ${TIER_LIMITS.free.photosPerDay}`);
+    expect(limitRow('photos')?.dataset.level).toBe('warning');
+    // Listed right after the messages.
+    const rows = [...document.querySelectorAll<HTMLElement>('li[data-resource]')].map(
+      (li) => li.dataset.resource,
+    );
+    expect(rows.slice(0, 2)).toEqual(['messages', 'photos']);
+    first.unmount();
+
+    signIn(PLUS);
+    stubProfile(PLUS, { status: limits('plus', { photos: 30 }) });
+    renderProfile();
+    await waitFor(() => expect(limitRow('photos')?.textContent).toContain('Безлимитно'));
+    expect(limitRow('photos')?.dataset.level).toBeUndefined();
+    expect(limitRow('photos')?.textContent).not.toContain('Сегодня');
   });
 
   it('a guest who registers on the page (same id) gets the account’s limits at once', async () => {

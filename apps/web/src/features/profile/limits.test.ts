@@ -37,10 +37,18 @@ describe('the plan’s limits (001 §9)', () => {
     expect(barLevel(45, 50)).toBe('negative');
   });
 
-  it('lists voice calls and videos only once they exist', () => {
+  it('shows her photos a day, or «Безлимитно» for the fair-use tiers', () => {
+    expect(formatLimit('photos', 5)).toBe('5/день');
+    expect(formatLimit('photos', null)).toBe('Безлимитно');
+    expect(formatUsage('photos', 2, 5)).toBe('2 из 5');
+  });
+
+  it('lists her photos, voice calls and videos only once they exist', () => {
     expect(shownResources({ voiceCalls: false, videos: false })).toEqual(['messages', 'gfs']);
-    expect(shownResources({ voiceCalls: true, videos: true })).toEqual([
+    expect(shownResources({ companionPhotos: true })).toEqual(['messages', 'photos', 'gfs']);
+    expect(shownResources({ companionPhotos: true, voiceCalls: true, videos: true })).toEqual([
       'messages',
+      'photos',
       'voice_minutes',
       'videos',
       'gfs',
