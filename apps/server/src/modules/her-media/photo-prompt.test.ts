@@ -120,7 +120,9 @@ describe('buildHerVideoPrompt', () => {
     expect(dancing.prompt).toContain('motion');
     const still = buildHerVideoPrompt(TRAITS, 'на пляже');
     expect(still.prompt).toContain('on the beach, smiling at the camera, gently moving');
-    expect(buildHerVideoPrompt(TRAITS, '').prompt).toContain(`${herTraitPhrase(TRAITS)}, smiling at the camera`);
+    expect(buildHerVideoPrompt(TRAITS, '').prompt).toContain(
+      `${herTraitPhrase(TRAITS)}, smiling at the camera`,
+    );
     expect(dancing.negativePrompt).toContain('child');
   });
 });

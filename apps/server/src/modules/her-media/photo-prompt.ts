@@ -49,7 +49,10 @@ const VIDEO_STYLE = 'natural smooth motion, subtle camera movement, cinematic, r
 /** A photo of her: her trait phrase, the scene (or her usual outfit at home), the style. */
 export function buildHerPhotoPrompt(traits: PortraitTraits, scene: string): HerMediaPrompt {
   const where = adultSceneInEnglish(scene) || `${occupationOutfit(traits)}, selfie at home`;
-  return { prompt: `${herTraitPhrase(traits)}, ${where}, ${PHOTO_STYLE}`, negativePrompt: adultNegativePrompt() };
+  return {
+    prompt: `${herTraitPhrase(traits)}, ${where}, ${PHOTO_STYLE}`,
+    negativePrompt: adultNegativePrompt(),
+  };
 }
 
 /**
@@ -59,7 +62,9 @@ export function buildHerPhotoPrompt(traits: PortraitTraits, scene: string): HerM
 export function buildHerVideoPrompt(traits: PortraitTraits, scene: string): HerMediaPrompt {
   const where = adultSceneInEnglish(scene);
   const acts = /\b\w+ing\b/.test(where);
-  const motion = acts ? where : [where, 'smiling at the camera, gently moving her head and hair'].filter(Boolean).join(', ');
+  const motion = acts
+    ? where
+    : [where, 'smiling at the camera, gently moving her head and hair'].filter(Boolean).join(', ');
   return {
     prompt: `${herTraitPhrase(traits)}, ${motion}, ${VIDEO_STYLE}`,
     negativePrompt: adultNegativePrompt('static image, frozen, jerky motion, morphing face'),

@@ -152,7 +152,17 @@ export function sceneWords(text: string): string[] {
 }
 
 /** Garments named in the plural take no article. */
-const PLURAL_GARMENTS = new Set(['jeans', 'shorts', 'leggings', 'pajamas', 'stockings', 'sneakers', 'high heels', 'sunglasses', 'lingerie']);
+const PLURAL_GARMENTS = new Set([
+  'jeans',
+  'shorts',
+  'leggings',
+  'pajamas',
+  'stockings',
+  'sneakers',
+  'high heels',
+  'sunglasses',
+  'lingerie',
+]);
 
 function wearing(garment: string, colour: string | undefined): string {
   const named = colour ? `${colour} ${garment}` : garment;
