@@ -1,19 +1,10 @@
+import { SAMPLE_LOOKS } from '@podruga/shared/testing';
 import { describe, expect, it } from 'vitest';
 import type { PortraitTraits } from '../../providers/image/port.ts';
 import { buildPortraitPrompt, herTraitPhrase } from '../characters/portrait-prompt.ts';
 import { buildHerPhotoPrompt, buildHerVideoPrompt, herSeed, sceneRefusal } from './photo-prompt.ts';
 
-const TRAITS: PortraitTraits = {
-  age: 23,
-  ethnicity: 'latina',
-  hair_color: 'red',
-  hairstyle: 'bob cut',
-  skin_shade: 'caramel',
-  body_type: 'curvy',
-  breast_size: 'large',
-  butt: 'large',
-  occupation: 'teacher',
-};
+const TRAITS: PortraitTraits = { ...SAMPLE_LOOKS, age: 23, occupation: 'teacher' };
 
 const SCENES = [
   'на пляже',
@@ -35,7 +26,7 @@ describe('buildHerPhotoPrompt', () => {
       expect(prompt.startsWith(`${phrase}, `)).toBe(true);
       expect(negativePrompt).toBe(buildPortraitPrompt(TRAITS).negativePrompt);
     }
-    expect(phrase).toContain('adult woman, 23 years old');
+    expect(phrase).toContain('adult woman, 23 years old, east asian, red hair, bob cut hairstyle');
   });
 
   it.each([
