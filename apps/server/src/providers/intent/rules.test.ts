@@ -129,6 +129,9 @@ const NOT_REQUESTS = [
   'пришли фотку своей кошки',
   'I have a photo of you',
   'I can take a photo of the sunset',
+  'твоё фото такое красивое',
+  'your photo is beautiful',
+  'давай созвонимся, хочу тебя увидеть',
 ];
 
 describe('detectMediaRequest', () => {

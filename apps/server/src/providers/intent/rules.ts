@@ -203,56 +203,74 @@ function ofSomeoneElse(after: string[]): boolean {
   return OTHER_SUBJECTS.test(first);
 }
 
-function detectInSentence(text: string, words: Word[]): MediaIntent | null {
-  const texts = words.map((w) => w.text);
-  if (any(texts, CALL)) return null;
+const OPENS_A_SCENE = new RegExp(`^(?:${SCENE_START})(?: |$)`);
+const PREPOSITION = /^(в|во|на|у|около|возле|перед|после|in|at|on|wearing)$/;
+
+/** One rule's match in a sentence's words: what was said, and the words before and after it. */
+interface Found {
+  rule: Rule;
+  said: string[];
+  before: string[];
+  after: string[];
+  /** The index of the first word after the match. */
+  end: number;
+}
+
+/** The first rule that matches decides. */
+function firstMatch(texts: string[]): Found | undefined {
   const joined = texts.join(' ');
   for (const rule of RULES) {
     const match = rule.pattern.exec(joined);
     if (!match) continue;
-    const matchEnd = match.index + match[0].length;
     const matchStart = match.index + (match[0].startsWith(' ') ? 1 : 0);
-    const startIndex = joined.slice(0, matchStart).split(' ').length - 1;
-    const endIndex = joined.slice(0, matchEnd).split(' ').length;
-    const said = texts.slice(startIndex, endIndex);
-    const after = texts.slice(endIndex);
-    const before = texts.slice(0, startIndex);
-    // "не присылай фото", "не надо видео" (a "you"-future stays a polite request: "не пришлешь фото?").
-    const previous = before[before.length - 1];
-    if ((previous === 'не' || previous === 'нельзя') && !/шь$/.test(said[0] ?? '')) return null;
-    if (/^[a-z]/.test(said[0] ?? '') && !/^i /.test(match[0].trim()) && theUserDoes(before)) return null;
-    if (any(texts, WATCH) && !/(на тебя|at you|see you)/.test(joined)) return null;
-    if (rule.noun && ofSomeoneElse(after)) return null;
-    if (rule.opening && any(after, SAID_OF_A_PICTURE)) return null;
-    if (rule.opening && after.length > 0) {
-      const next = after.slice(0, 2).join(' ');
-      const opens =
-        new RegExp(`^(?:${SCENE_START})(?: |$)`).test(next) ||
-        new RegExp(`^(?:${SCENE_START})$`).test(after[0]!);
-      if (!opens) return null;
-    }
-    if (
-      rule.seeing &&
-      after.length > 0 &&
-      (SEE_HER_CANCEL.test(after[0]!) || SEE_HER_CANCEL.test(after.slice(0, 2).join(' ')))
-    ) {
-      return null;
-    }
-    const kind = any(said, VIDEO_WORD) || any(after.slice(0, 2), VIDEO_WORD) ? 'video' : 'photo';
-    // "покажи себя на видео": the medium is not the scene.
-    const skip = after[0] === 'на' && VIDEO_WORD.test(after[1] ?? '') ? 2 : 0;
-    let scene = sceneOf(text, words.slice(endIndex + skip));
-    // "В красном платье покажись": the scene before the request.
-    if (
-      !scene &&
-      /^(в|во|на|у|около|возле|перед|после|in|at|on|wearing)$/.test(words[0]?.text ?? '') &&
-      startIndex > 0
-    ) {
-      scene = sceneOf(text, words.slice(0, startIndex));
-    }
-    return { kind, scene };
+    const start = joined.slice(0, matchStart).split(' ').length - 1;
+    const end = joined.slice(0, match.index + match[0].length).split(' ').length;
+    return {
+      rule,
+      said: texts.slice(start, end),
+      before: texts.slice(0, start),
+      after: texts.slice(end),
+      end,
+    };
   }
-  return null;
+  return undefined;
+}
+
+/** Whether what the rule found is not a request after all; `texts` is the whole sentence. */
+function notARequest({ rule, said, before, after }: Found, texts: string[]): boolean {
+  const previous = before[before.length - 1];
+  // "не присылай фото", "не надо видео" (a "you"-future stays a polite request: "не пришлешь фото?").
+  if ((previous === 'не' || previous === 'нельзя') && !/шь$/.test(said[0] ?? '')) return true;
+  if (/^[a-z]/.test(said[0] ?? '') && said[0] !== 'i' && theUserDoes(before)) return true;
+  if (any(texts, WATCH) && !/ (на тебя|at you|see you)( |$)/.test(` ${texts.join(' ')} `)) return true;
+  if (rule.noun && ofSomeoneElse(after)) return true;
+  if (
+    rule.opening &&
+    (any(after, SAID_OF_A_PICTURE) || (after.length > 0 && !OPENS_A_SCENE.test(after.slice(0, 2).join(' '))))
+  ) {
+    return true;
+  }
+  const next = after.slice(0, 2);
+  return Boolean(
+    rule.seeing && next.length > 0 && (SEE_HER_CANCEL.test(next[0]!) || SEE_HER_CANCEL.test(next.join(' '))),
+  );
+}
+
+function detectInSentence(text: string, words: Word[]): MediaIntent | null {
+  const texts = words.map((w) => w.text);
+  if (any(texts, CALL)) return null;
+  // A match that turns out not to be a request ends the search: no later rule overrules it.
+  const found = firstMatch(texts);
+  if (!found || notARequest(found, texts)) return null;
+  const { said, after, end } = found;
+  const kind = any(said, VIDEO_WORD) || any(after.slice(0, 2), VIDEO_WORD) ? 'video' : 'photo';
+  // "покажи себя на видео": the medium is not the scene.
+  const skip = after[0] === 'на' && VIDEO_WORD.test(after[1] ?? '') ? 2 : 0;
+  let scene = sceneOf(text, words.slice(end + skip));
+  // "В красном платье покажись": the scene before the request.
+  const start = end - said.length;
+  if (!scene && start > 0 && PREPOSITION.test(texts[0] ?? '')) scene = sceneOf(text, words.slice(0, start));
+  return { kind, scene };
 }
 
 /** Cheap and broad: false means the message cannot be a request (the model is not asked). */
