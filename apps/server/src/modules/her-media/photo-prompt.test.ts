@@ -87,6 +87,8 @@ describe('sceneRefusal', () => {
     'моложе',
     'с детьми',
     'underage',
+    'little girl in a dress',
+    'маленькая девочка',
   ])('refuses "%s"', (scene) => {
     expect(sceneRefusal(scene)).toBe('minor');
   });
@@ -109,6 +111,9 @@ describe('buildHerVideoPrompt', () => {
     const dancing = buildHerVideoPrompt(TRAITS, 'где ты танцуешь');
     expect(dancing.prompt.startsWith(`${herTraitPhrase(TRAITS)}, dancing, `)).toBe(true);
     expect(dancing.prompt).toContain('motion');
+    expect(buildHerVideoPrompt(TRAITS, 'в красном платье у бассейна').prompt).toContain(
+      'wearing a red dress, by the swimming pool, smiling at the camera',
+    );
     const still = buildHerVideoPrompt(TRAITS, 'на пляже');
     expect(still.prompt).toContain('on the beach, smiling at the camera, gently moving');
     expect(buildHerVideoPrompt(TRAITS, '').prompt).toContain(

@@ -20,7 +20,8 @@ export interface HerMediaPrompt {
 const MINOR_WORDS =
   /^(школьниц\S*|подрост\S*|тинейдж\S*|несовершеннолет\S*|малолет\S*|ребен\S*|дет(и|ей|ям|ьми|ях|ск\S*|ств\S*)|младше|моложе|teen|teens|teenage\S*|teenager\S*|preteen\S*|underage\S*|loli\S*|child\S*|kid|kids|kiddo|schoolgirl\S*|minor|minors|younger)$/;
 /** Phrases that ask for a minor ("школьная форма", "school uniform"). */
-const MINOR_PHRASES = /(школьн\S* форм\S*|school uniform|в детстве|as a (kid|child|girl))/;
+const MINOR_PHRASES =
+  /(школьн\S* форм\S*|school uniform|в детстве|as a (kid|child|girl)|(little|young|small|tiny) girl|маленьк\S* девоч\S*|юн\S* девоч\S*)/;
 /** "15 лет", "16 years old", "17yo": an age under 18. */
 const AGE = /(?<!\d)(\d{1,2})\s*-?\s*(лет|год|года|years?|yrs?|yo|y\.o\.)(?![\p{L}])/gu;
 /** Youthful words that are only dropped: "юная", "little", "маленьком платье" stay adult without them. */
@@ -61,7 +62,8 @@ export function buildHerPhotoPrompt(traits: PortraitTraits, scene: string): HerM
  */
 export function buildHerVideoPrompt(traits: PortraitTraits, scene: string): HerMediaPrompt {
   const where = adultSceneInEnglish(scene);
-  const acts = /\b\w+ing\b/.test(where);
+  const acts =
+    /\b(?!(?:wearing|evening|morning|swimming|clothing|building|lighting|ceiling)\b)[a-z]+ing\b/.test(where);
   const motion = acts
     ? where
     : [where, 'smiling at the camera, gently moving her head and hair'].filter(Boolean).join(', ');
