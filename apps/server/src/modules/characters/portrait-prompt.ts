@@ -54,7 +54,7 @@ const OCCUPATION: Record<string, string> = {
 };
 
 /** Always in the negative prompt: nothing childlike, ever (DESIGN §6). */
-const ADULT_NEGATIVE_TERMS = [
+export const ADULT_NEGATIVE_TERMS = [
   'child',
   'minor',
   'teen',
@@ -68,7 +68,7 @@ const ADULT_NEGATIVE_TERMS = [
   'petite child body',
   'baby face',
 ];
-const QUALITY_NEGATIVE = ['deformed', 'extra limbs', 'bad anatomy', 'blurry', 'watermark', 'text'];
+export const QUALITY_NEGATIVE = ['deformed', 'extra limbs', 'bad anatomy', 'blurry', 'watermark', 'text'];
 
 /**
  * A client negative prompt may not push away adulthood ("adult, woman, mature" as negatives): the
@@ -83,26 +83,43 @@ export interface PortraitPrompt {
 }
 
 /**
+ * Her fixed look in English: the same words, in the same order, for her portrait and every photo and
+ * video of her, so that a provider given the same seed sees the same description of her (decision
+ * 0021). Always an adult of at least AGE_MIN.
+ */
+export function herTraitPhrase(traits: PortraitTraits): string {
+  const age = Math.max(AGE_MIN, Math.round(traits.age));
+  return [
+    `beautiful adult woman, ${age} years old`,
+    ETHNICITY[traits.ethnicity] ?? 'caucasian',
+    `${HAIR[traits.hair_color] ?? traits.hair_color} hair, ${traits.hairstyle} hairstyle`,
+    SKIN[traits.skin_shade] ?? 'fair skin',
+    `${BODY[traits.body_type] ?? 'slim'} body, ${BREASTS[traits.breast_size] ?? 'medium breasts'}, ${BUTT[traits.butt] ?? 'rounded hips'}`,
+  ].join(', ');
+}
+
+/** Her work clothes when the occupation has a look, else a neutral outfit. */
+export function occupationOutfit(traits: PortraitTraits): string {
+  return traits.occupation ? (OCCUPATION[traits.occupation] ?? traits.occupation) : 'casual stylish outfit';
+}
+
+/** The negative prompt every image of her carries: childlike looks and defects, then `extra`. */
+export function adultNegativePrompt(extra = ''): string {
+  return [...ADULT_NEGATIVE_TERMS, ...QUALITY_NEGATIVE, ...(extra ? [extra] : [])].join(', ').slice(0, 1500);
+}
+
+/**
  * Traits → an English prompt and negative prompt. The subject is always an adult woman of at least
  * 18; the negative prompt always excludes childlike features and may not push adulthood away. The
  * portrait service checks the client's negative prompt and the result with the safety service first.
  */
 export function buildPortraitPrompt(traits: PortraitTraits, clientNegative = ''): PortraitPrompt {
-  const age = Math.max(AGE_MIN, Math.round(traits.age));
-  const parts = [
-    `portrait photo of a beautiful adult woman, ${age} years old`,
-    ETHNICITY[traits.ethnicity] ?? 'caucasian',
-    `${HAIR[traits.hair_color] ?? traits.hair_color} hair, ${traits.hairstyle} hairstyle`,
-    SKIN[traits.skin_shade] ?? 'fair skin',
-    `${BODY[traits.body_type] ?? 'slim'} body, ${BREASTS[traits.breast_size] ?? 'medium breasts'}, ${BUTT[traits.butt] ?? 'rounded hips'}`,
-    traits.occupation ? (OCCUPATION[traits.occupation] ?? traits.occupation) : 'casual stylish outfit',
+  const prompt = [
+    `portrait photo of a ${herTraitPhrase(traits)}`,
+    occupationOutfit(traits),
     'upper body, looking at the viewer, soft studio lighting, detailed face, photorealistic, 8k',
-  ];
-  const prompt = parts.join(', ');
+  ].join(', ');
   const extra = clientNegative.trim();
   if (extra && NEGATES_ADULTHOOD.test(extra)) throw errors.safetyRefused(SAFETY_MESSAGES.minor);
-  const negativePrompt = [...ADULT_NEGATIVE_TERMS, ...QUALITY_NEGATIVE, ...(extra ? [extra] : [])]
-    .join(', ')
-    .slice(0, 1500);
-  return { prompt, negativePrompt };
+  return { prompt, negativePrompt: adultNegativePrompt(extra) };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
 import { createAutomatic1111Image } from './automatic1111.ts';
 import { isPng } from './http.ts';
-import { createOfflineImage, portraitSvg } from './offline.ts';
+import { createOfflineImage, photoSvg, portraitSvg } from './offline.ts';
 import { type ImagePort, ImageProviderError, type ImageRequest, type PortraitTraits } from './port.ts';
 import { createVeniceImage } from './venice.ts';
 
@@ -32,7 +32,7 @@ const REQUEST: ImageRequest = {
   traits: TRAITS,
 };
 
-type Behaviour = 'ok' | 402 | 429 | 503 | 'malformed' | 'slow' | 'not-an-image';
+type Behaviour = 'ok' | 'ok-with-map' | 402 | 429 | 503 | 'malformed' | 'slow' | 'not-an-image';
 
 /**
  * The adapters' timeout in these tests: long enough that a quick answer is never late on a loaded
@@ -68,6 +68,9 @@ class FakeImageServer {
     switch (this.behaviour) {
       case 'ok':
         return json(200, JSON.stringify({ id: 'x', images: [this.png.toString('base64')], timing: {} }));
+      case 'ok-with-map':
+        // ControlNet may append its unit's detected map after the picture.
+        return json(200, JSON.stringify({ images: [this.png.toString('base64'), 'bm90IGFuIGltYWdl'] }));
       case 'not-an-image':
         return json(
           200,
@@ -170,6 +173,92 @@ describe.each(adapters)('%s adapter over real HTTP', (name, make, path) => {
   });
 });
 
+describe('Automatic1111 with her portrait as the reference', () => {
+  const portrait = Buffer.from('her portrait bytes');
+  const reference = { image: portrait, contentType: 'image/png' };
+  const config = {
+    ipAdapterModel: 'ip-adapter-faceid-plusv2_sdxl [187cb962]',
+    ipAdapterModule: 'ip-adapter_face_id_plus',
+  };
+  const sent = async (mode: 'ip-adapter' | 'img2img' | 'off', request: ImageRequest) => {
+    fake.behaviour = 'ok-with-map';
+    fake.requests.length = 0;
+    const port = createAutomatic1111Image({
+      baseUrl: fake.baseUrl,
+      timeoutMs: SLOW_LIMIT_MS,
+      reference: { ...config, mode },
+    });
+    const result = await port.generate(request);
+    expect(result.images).toHaveLength(1);
+    expect(result.seed).toBe(42);
+    return fake.requests[0]!;
+  };
+
+  it('ip-adapter: txt2img with a ControlNet IP-Adapter unit carrying the portrait', async () => {
+    const { url, body } = await sent('ip-adapter', { ...REQUEST, reference });
+    expect(url).toBe('/sdapi/v1/txt2img');
+    expect(body).toMatchObject({ prompt: REQUEST.prompt, seed: 42, width: 1024, height: 1024 });
+    expect(body.alwayson_scripts).toEqual({
+      controlnet: {
+        args: [
+          {
+            enabled: true,
+            module: 'ip-adapter_face_id_plus',
+            model: 'ip-adapter-faceid-plusv2_sdxl [187cb962]',
+            image: portrait.toString('base64'),
+            weight: 0.8,
+            resize_mode: 'Crop and Resize',
+            pixel_perfect: true,
+            control_mode: 'Balanced',
+            save_detected_map: false,
+          },
+        ],
+      },
+    });
+    expect(body).not.toHaveProperty('init_images');
+  });
+
+  it('img2img: the portrait as the init image', async () => {
+    const { url, body } = await sent('img2img', { ...REQUEST, reference });
+    expect(url).toBe('/sdapi/v1/img2img');
+    expect(body).toMatchObject({
+      prompt: REQUEST.prompt,
+      negative_prompt: 'child, minor',
+      seed: 42,
+      init_images: [portrait.toString('base64')],
+      denoising_strength: 0.7,
+    });
+    expect(body).not.toHaveProperty('alwayson_scripts');
+  });
+
+  it('off, or no reference (a portrait): plain txt2img with the same seed', async () => {
+    for (const [mode, request] of [
+      ['off', { ...REQUEST, reference }],
+      ['ip-adapter', REQUEST],
+      ['img2img', REQUEST],
+    ] as const) {
+      const { url, body } = await sent(mode, request);
+      expect(url).toBe('/sdapi/v1/txt2img');
+      expect(body).toMatchObject({ seed: 42 });
+      expect(body).not.toHaveProperty('alwayson_scripts');
+      expect(body).not.toHaveProperty('init_images');
+    }
+  });
+
+  it('Venice has no reference input: the same body without it', async () => {
+    fake.behaviour = 'ok';
+    fake.requests.length = 0;
+    const venice = createVeniceImage({
+      baseUrl: `${fake.baseUrl}/api/v1`,
+      apiKey: 'k-1',
+      timeoutMs: SLOW_LIMIT_MS,
+    });
+    await venice.generate({ ...REQUEST, reference, scene: 'на пляже' });
+    await venice.generate(REQUEST);
+    expect(fake.requests[0]!.body).toEqual(fake.requests[1]!.body);
+  });
+});
+
 describe('offline adapter', () => {
   const offline = createOfflineImage();
 
@@ -189,6 +278,33 @@ describe('offline adapter', () => {
     // object-fit: cover of a 512-wide square into 3:4 keeps x from 64 to 448.
     expect(left).toBeGreaterThanOrEqual(64);
     expect(left + width).toBeLessThanOrEqual(448);
+  });
+
+  it('labels a photo of her (a request with a scene) "демо-фото" at the portrait label’s place', () => {
+    for (const scene of ['на пляже', 'in a red dress', '']) {
+      const svg = photoSvg({ ...REQUEST, scene });
+      expect(svg).toMatch(/<rect x="206" y="484" width="100"[^>]*\/>\s*<text[^>]*>демо-фото<\/text>/);
+      expect(svg).not.toContain('демо-портрет');
+    }
+  });
+
+  it.each([
+    ['на пляже', '#f0d5a0'], // sand
+    ['в красном платье', '#c62828'], // the red dress
+    ['в кафе', '#8d6e63'], // the café's wall
+    ['в спортзале', '#1abc9c'], // a sports top
+    ['перед зеркалом', '#dfeef2'], // the mirror's glass
+    ['в пижаме на кровати', '#b39ddb'], // pajamas
+    ['ночной город', '#0b1a33'], // the night sky
+    ['в снегу', '#f7fbff'], // snow on the ground
+    ['в лесу', '#3f7d4e'], // trees
+    ['at the beach in a yellow bikini', '#f2c531'],
+  ])('draws the scene "%s" (%s)', (scene, colour) => {
+    expect(photoSvg({ ...REQUEST, scene })).toContain(colour);
+  });
+
+  it('draws an unknown scene on a soft studio background', () => {
+    expect(photoSvg({ ...REQUEST, scene: 'где-то там' })).toContain('id="studio"');
   });
 
   it('is deterministic for the same request and varies with the seed and the traits', async () => {

@@ -1,12 +1,15 @@
-import { seeded } from '../../random.ts';
+import { hash, type Rng, seeded } from '../../random.ts';
 import { loadSharp } from '../../sharp.ts';
+import { drawScene, f, shade } from './offline-scenes.ts';
 import type { ImagePort, ImageRequest, PortraitTraits } from './port.ts';
+import { sceneInEnglish } from './scene.ts';
 
 /**
  * The offline stand-in: a stylised bust drawn as SVG from the traits and the seed, rendered to PNG by
- * sharp. Same request → byte-identical PNG. Labelled "демо-портрет" at the bottom centre, where it stays
- * visible when a page crops the square to 3:4, so nobody mistakes it for a real generation. Tasteful by
- * construction: a clothed bust, shapes only.
+ * sharp. Same request → byte-identical PNG. Labelled "демо-портрет" (a photo of her: "демо-фото") at
+ * the bottom centre, where it stays visible when a page crops the square to 3:4, so nobody mistakes it
+ * for a real generation. Tasteful by construction: a clothed bust, shapes only. A photo of her (a
+ * request with a scene) draws the same face as her portrait in the scene's place (offline-scenes.ts).
  */
 
 const SKIN: Record<string, string> = {
@@ -42,19 +45,6 @@ function pick<T>(list: readonly T[], r: () => number): T {
   return list[Math.floor(r() * list.length) % list.length] as T;
 }
 
-/** Mixes a hex colour with black (amount < 0) or white (amount > 0). */
-function shade(hex: string, amount: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => {
-    const c = (n >> shift) & 0xff;
-    const target = amount < 0 ? 0 : 255;
-    return Math.round(c + (target - c) * Math.abs(amount));
-  };
-  return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, '0')).join('')}`;
-}
-
-const f = (n: number) => n.toFixed(1);
-
 function skinColour(t: PortraitTraits): string {
   const base = SKIN[t.skin_shade] ?? SKIN.fair!;
   if (t.ethnicity === 'black') return shade(base, -0.42);
@@ -64,7 +54,7 @@ function skinColour(t: PortraitTraits): string {
 }
 
 /** Hair drawn behind the head and shoulders. */
-function backHair(style: string, hair: string, r: () => number): string {
+function backHair(style: string, hair: string, r: Rng): string {
   const dark = shade(hair, -0.25);
   const sway = f((r() - 0.5) * 20);
   switch (style) {
@@ -138,7 +128,7 @@ Q${rr - 18} ${f(430 - bust / 2)} ${rr - 30 - waist} 470 L${rr - 26} 512 Z" fill=
 <path d="M${rr - 64} 350 L${rr - 74} 340" stroke="${shade(top, -0.2)}" stroke-width="10" stroke-linecap="round"/>`;
 }
 
-function face(t: PortraitTraits, skin: string, hair: string, r: () => number): string {
+function face(t: PortraitTraits, skin: string, hair: string, r: Rng): string {
   const eye = t.ethnicity === 'asian' ? '#3a2618' : pick(EYES, r);
   const eyeRy = t.ethnicity === 'asian' ? 7 : 10;
   const lips = pick(['#c0485a', '#b5374b', '#d46a7a', '#a8424f', '#cf5c6b'], r);
@@ -171,45 +161,93 @@ ${eyes}${age}
 <path d="M232 270 Q256 276 280 270" fill="none" stroke="${shade(lips, -0.3)}" stroke-width="1.5"/>`;
 }
 
-/** The SVG for a request: all shapes from the traits, all variation from the seed. */
+const DEFAULT_TRAITS: PortraitTraits = {
+  age: 25,
+  ethnicity: 'caucasian',
+  hair_color: 'brunette',
+  hairstyle: 'high ponytail',
+  skin_shade: 'fair',
+  body_type: 'slim',
+  breast_size: 'medium',
+  butt: 'medium',
+};
+
+/**
+ * Her face and hair come from her traits alone (not the seed): her portrait and every photo of her
+ * show the identical face drawing, whatever the seed and the scene (decision 0021).
+ */
+function lookOf(t: PortraitTraits): Rng {
+  return seeded(
+    hash(
+      [t.age, t.ethnicity, t.hair_color, t.hairstyle, t.skin_shade, t.body_type, t.breast_size, t.butt].join(
+        '|',
+      ),
+    ),
+  );
+}
+
+/** She herself, at the same place in every picture: hair, body in `top`, what lies on the top, face. */
+function herFigure(t: PortraitTraits, top: string, onTop = ''): string {
+  const look = lookOf(t);
+  const skin = skinColour(t);
+  const hair = HAIR[t.hair_color] ?? HAIR.brunette!;
+  return `${backHair(t.hairstyle, hair, look)}
+${torso(t, skin, top)}${onTop}
+${face(t, skin, hair, look)}
+${frontHair(t.hairstyle, hair)}`;
+}
+
+function svgOf(request: ImageRequest, defs: string, content: string, label: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${request.width}" height="${request.height}" viewBox="0 0 512 512" preserveAspectRatio="xMidYMid slice">
+<defs>${defs}</defs>
+${content}
+<rect x="206" y="484" width="100" height="20" rx="10" fill="#000" opacity="0.45"/>
+<text x="256" y="498" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" fill="#fff" text-anchor="middle">${label}</text>
+</svg>`;
+}
+
+/** The SVG of her portrait: her shapes from the traits, the background and her top from the seed. */
 export function portraitSvg(request: ImageRequest): string {
-  const t: PortraitTraits = request.traits ?? {
-    age: 25,
-    ethnicity: 'caucasian',
-    hair_color: 'brunette',
-    hairstyle: 'high ponytail',
-    skin_shade: 'fair',
-    body_type: 'slim',
-    breast_size: 'medium',
-    butt: 'medium',
-  };
+  const t = request.traits ?? DEFAULT_TRAITS;
   const r = seeded(request.seed);
   const [bgA, bgB] = pick(BACKGROUNDS, r) as [string, string];
   const angle = Math.floor(r() * 4) * 45;
-  const skin = skinColour(t);
-  const hair = HAIR[t.hair_color] ?? HAIR.brunette!;
   const top = (t.occupation && OCCUPATION_TOPS[t.occupation]) || pick(TOPS, r);
   const sparkles = Array.from(
     { length: 10 },
     () =>
       `<circle cx="${f(r() * 512)}" cy="${f(r() * 300)}" r="${f(2 + r() * 10)}" fill="#fff" opacity="${f(0.1 + r() * 0.25)}"/>`,
   ).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${request.width}" height="${request.height}" viewBox="0 0 512 512" preserveAspectRatio="xMidYMid slice">
-<defs><linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${bgA}"/><stop offset="1" stop-color="${bgB}"/></linearGradient></defs>
-<rect width="512" height="512" fill="url(#bg)"/>${sparkles}
-${backHair(t.hairstyle, hair, r)}
-${torso(t, skin, top)}
-${face(t, skin, hair, r)}
-${frontHair(t.hairstyle, hair)}
-<rect x="206" y="484" width="100" height="20" rx="10" fill="#000" opacity="0.45"/>
-<text x="256" y="498" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" fill="#fff" text-anchor="middle">демо-портрет</text>
-</svg>`;
+  return svgOf(
+    request,
+    `<linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${bgA}"/><stop offset="1" stop-color="${bgB}"/></linearGradient>`,
+    `<rect width="512" height="512" fill="url(#bg)"/>${sparkles}\n${herFigure(t, top)}`,
+    'демо-портрет',
+  );
 }
 
-async function renderPortrait(request: ImageRequest): Promise<Buffer> {
+/**
+ * The SVG of a photo of her (`request.scene` set): the same figure and face as her portrait, in the
+ * scene's place and in the outfit colour it names (drawScene), labelled "демо-фото".
+ */
+export function photoSvg(request: ImageRequest): string {
+  const t = request.traits ?? DEFAULT_TRAITS;
+  const scene = drawScene(sceneInEnglish(request.scene ?? ''), seeded(request.seed));
+  const top =
+    scene.outfit ?? ((t.occupation && OCCUPATION_TOPS[t.occupation]) || pick(TOPS, seeded(request.seed)));
+  return svgOf(
+    request,
+    scene.defs,
+    `${scene.behind}\n${herFigure(t, top, scene.onTop(top))}\n${scene.front}`,
+    'демо-фото',
+  );
+}
+
+async function render(request: ImageRequest): Promise<Buffer> {
   const sharp = await loadSharp();
+  const svg = request.scene === undefined ? portraitSvg(request) : photoSvg(request);
   // Fixed encoder settings keep the bytes identical for the same SVG.
-  return sharp(Buffer.from(portraitSvg(request)))
+  return sharp(Buffer.from(svg))
     .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
     .toBuffer();
 }
@@ -221,7 +259,7 @@ export function createOfflineImage(): ImagePort {
     describe: () =>
       'image: OFFLINE stand-in portraits drawn from the traits (set IMAGE_PROVIDER=venice or automatic1111 for real generation)',
     async generate(request) {
-      return { images: [await renderPortrait(request)], model: request.model, seed: request.seed };
+      return { images: [await render(request)], model: request.model, seed: request.seed };
     },
   };
 }

@@ -6,7 +6,11 @@ import type { ImagePort } from './port.ts';
 const MAX_STEPS: Record<string, number> = { 'qwen-image': 8, 'lustify-sdxl': 50 };
 const MAX_SIDE = 1280;
 
-/** Venice-style `POST {base}/image/generate` with a bearer key; answers `{images: base64[]}`. */
+/**
+ * Venice-style `POST {base}/image/generate` with a bearer key; answers `{images: base64[]}`. It has no
+ * reference-image input: a photo of her keeps her face only through the same seed and trait prompt
+ * (`request.reference` is not sent; decision 0021).
+ */
 export function createVeniceImage(opts: { baseUrl: string; apiKey: string; timeoutMs: number }): ImagePort {
   return {
     adapter: 'venice',
