@@ -28,6 +28,12 @@ import { PortraitService } from './modules/characters/portrait.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { ConfigService } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import {
+  buildHerPhotoPrompt,
+  buildHerVideoPrompt,
+  herSeed,
+  sceneRefusal,
+} from './modules/her-media/photo-prompt.ts';
 import { inflectionRoutes } from './modules/inflection/inflection.routes.ts';
 import { LimitsRepository } from './modules/limits/limits.repository.ts';
 import { limitsRoutes } from './modules/limits/limits.routes.ts';
@@ -70,6 +76,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createImagePort } from './providers/image/index.ts';
 import type { ImagePort } from './providers/image/port.ts';
+import { createIntentPort } from './providers/intent/index.ts';
 import type { IntentPort } from './providers/intent/port.ts';
 import { createLlmPort } from './providers/llm/index.ts';
 import type { LlmPort } from './providers/llm/port.ts';
@@ -132,6 +139,14 @@ export interface AppDeps {
   /** The least time between two status calls for one order (tests: 0). */
   paymentStatusGapMs?: number;
 }
+
+/** Her photos' and videos' prompts (modules/her-media/photo-prompt.ts). */
+const HER_PROMPTS: HerMediaPrompts = {
+  photo: buildHerPhotoPrompt,
+  video: buildHerVideoPrompt,
+  seed: herSeed,
+  refusal: sceneRefusal,
+};
 
 /** A deploy's SIGTERM lets replies in flight finish for this long (docs/decisions/0007). */
 export const DRAIN_MS = 10_000;
@@ -332,24 +347,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const throttle = deps.sendThrottle === null ? undefined : createSendThrottle(counters, deps.sendThrottle);
   // Before the socket layer's own preClose: sockets stay open while the replies in flight finish.
   app.addHook('preClose', () => replies.drain(deps.drainMs ?? DRAIN_MS));
-  const herMedia =
-    deps.video && deps.intent && deps.herPrompts
-      ? new HerMediaService({
-          repo: new HerMediaRepository(database.db),
-          limits,
-          jobs,
-          image,
-          video: deps.video,
-          storage,
-          safety,
-          intent: deps.intent,
-          prompts: deps.herPrompts,
-          clock,
-          log: app.log,
-          mediaBaseUrl: config.mediaBaseUrl,
-          live: () => realtime?.herMedia,
-        })
-      : undefined;
+  const herMedia = deps.video
+    ? new HerMediaService({
+        repo: new HerMediaRepository(database.db),
+        limits,
+        jobs,
+        image,
+        video: deps.video,
+        storage,
+        safety,
+        intent: deps.intent ?? createIntentPort(config, app.log),
+        prompts: deps.herPrompts ?? HER_PROMPTS,
+        clock,
+        log: app.log,
+        mediaBaseUrl: config.mediaBaseUrl,
+        live: () => realtime?.herMedia,
+      })
+    : undefined;
   app.decorate('herMedia', herMedia);
   const messages = new MessagesService({
     repo: messagesRepo,

@@ -27,7 +27,7 @@ import { isUuid } from '../../../validation.ts';
 import { PORTRAIT_TRAITS, traitsOf } from '../../characters/character-fields.ts';
 import type { ConsumeResult, LimitsService } from '../../limits/limits.service.ts';
 import { encodeUpload } from '../../media/images.ts';
-import type { SafetyService } from '../../safety/safety.service.ts';
+import { SAFETY_TEXTS, type SafetyRefusal, type SafetyService } from '../../safety/safety.service.ts';
 import { presentMessage } from '../messages.presenter.ts';
 import type { ReadyReply } from '../messages.repository.ts';
 import type { HerMediaRepository, HerMediaRow, StoredHerMedia } from './her-media.repository.ts';
@@ -56,6 +56,8 @@ export interface HerMediaPrompts {
   video(traits: PortraitTraits, scene: string): { prompt: string; negativePrompt: string };
   /** The same seed for every photo of one companion. */
   seed(characterId: string): number;
+  /** A scene that would make her younger ('школьница', 'little girl', an age under 18): refused. */
+  refusal(scene: string): 'minor' | null;
 }
 
 /** The socket side (realtime/socket.ts), bound once the socket server exists. */
@@ -73,7 +75,7 @@ export interface HerMediaDeps {
   image: ImagePort;
   video: VideoPort;
   storage: StoragePort;
-  safety: Pick<SafetyService, 'check'>;
+  safety: Pick<SafetyService, 'check' | 'refused'>;
   intent: IntentPort;
   prompts: HerMediaPrompts;
   clock: Clock;
@@ -141,6 +143,17 @@ export class HerMediaService {
       this.deps.log.warn({ err: error }, 'her media: the intent service failed; answered as a message');
       return null;
     }
+  }
+
+  /**
+   * The scene's own refusal (photo-prompt.ts `sceneRefusal`), recorded like any safety refusal: the
+   * request is then answered as an unsafe message, before anything is counted.
+   */
+  async sceneRefusal(userId: string, intent: MediaIntent): Promise<SafetyRefusal | null> {
+    const reason = this.deps.prompts.refusal(intent.scene);
+    if (!reason) return null;
+    const refusal: SafetyRefusal = { ok: false, reason, detail: SAFETY_TEXTS.reasons[reason] };
+    return this.deps.safety.refused(userId, 'image_prompt', refusal, 'rules');
   }
 
   /** Takes one photo or video from today's allowance. */

@@ -44,6 +44,7 @@ const prompts: HerMediaPrompts = {
     negativePrompt: 'child',
   }),
   seed: () => 42,
+  refusal: (scene) => (/детств/i.test(scene) ? 'minor' : null),
 };
 
 /** A video service whose jobs take `polls` polls; `lose()` forgets every job (a provider restart). */
@@ -282,6 +283,23 @@ describe('photos of her on request', () => {
       60_000,
     );
     expect(image.calls).toBe(2);
+  });
+
+  it('a scene that would make her younger is refused like an unsafe message, before anything is counted', async () => {
+    const image = flakyImage('balance', 0);
+    const { t, url } = await start({ image });
+    const user = await userWithChat(t.app, getDatabase());
+    const c = await chatApps.connect(url, user.token, user.chatId);
+    c.socket.emit('message', { content: 'Пришли своё фото в детстве', current_chat_id: user.chatId });
+    await c.waitFor(() => c.payloads<{ code?: string }>('error').some((e) => e.code === 'safety_refused'));
+    const rows = await history(t.app, user.token, user.chatId);
+    expect(rows.map((m) => [m.is_user, m.message_type, m.metadata?.refused])).toEqual([
+      [true, 'text', 'minor'],
+      [false, 'text', 'minor'],
+    ]);
+    expect(image.calls).toBe(0);
+    const status = await limitsStatus(t, user.token);
+    expect([status.resources.photos.used, status.resources.messages.used]).toEqual([0, 0]);
   });
 
   it('an image prompt the safety checks refuse is never generated', async () => {

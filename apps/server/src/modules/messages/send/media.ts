@@ -9,6 +9,7 @@ import type { MessagesRepository, StoredTurn } from '../messages.repository.ts';
 import type { CheckedMessage } from './admit.ts';
 import type { ReplySink, SendOutcome } from './outcome.ts';
 import { rateLimited } from './store.ts';
+import { answerUnsafe } from './unsafe.ts';
 
 /**
  * A message that asks her for a photo or video of herself (issue 14), after the safety check let it
@@ -26,6 +27,9 @@ export async function requestMedia(
   sink: ReplySink,
 ): Promise<SendOutcome> {
   const { repo, limits, media } = deps;
+  // A scene that would make her younger is refused like any unsafe message: kept, answered in character.
+  const refusal = await media.sceneRefusal(user.id, intent);
+  if (refusal) return answerUnsafe(repo, user, chat, message, refusal, sink);
   const values = { chatId: chat.id, userId: user.id, content: message.content, imagePath: null };
   const tier = limits.tier(user);
   const n = Date.now();
