@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import type { Logger } from '../../logger.ts';
 import { loadSharp } from '../../sharp.ts';
+import { memoryLog } from '../../test/gate.ts';
 import { CLIP_SIZES, motionFor } from './clip.ts';
 import { readMp4 } from './fakes/mp4.ts';
 import { type FakeVeniceVideo, fakeMp4, startFakeVeniceVideo } from './fakes/venice.ts';
@@ -42,16 +42,6 @@ async function waitDone(port: VideoPort, jobId: string): Promise<Buffer> {
     if (answer.state === 'lost') throw new Error('job lost');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function recordingLog(): Logger & { lines: { level: string; obj: object; msg?: string }[] } {
-  const lines: { level: string; obj: object; msg?: string }[] = [];
-  const at =
-    (level: string) =>
-    (obj: object, msg?: string): void => {
-      lines.push({ level, obj, ...(msg === undefined ? {} : { msg }) });
-    };
-  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 describe('the offline video port', () => {
@@ -115,7 +105,7 @@ describe('the offline video port', () => {
 
   it('refuses a portrait it cannot read, forgets finished clips after a while and after a restart', async () => {
     let now = 1_000_000;
-    const log = recordingLog();
+    const log = memoryLog();
     port = createOfflineVideo({ now: () => now, keepMs: 60_000, log });
     const bad = await port.submit(request(Buffer.from('not an image at all')));
     const error = await (async () => {
@@ -130,7 +120,7 @@ describe('the offline video port', () => {
     })();
     expect(error).toBeInstanceOf(VideoProviderError);
     expect((error as VideoProviderError).kind).toBe('rejected');
-    expect(log.lines.some((line) => line.level === 'warn')).toBe(true);
+    expect(log.entries.some((line) => line.level === 'warn')).toBe(true);
 
     const good = await port.submit(request(image, { seconds: 1 }));
     await waitDone(port, good.jobId);
@@ -169,7 +159,7 @@ describe('the Venice video port', () => {
   let fake: FakeVeniceVideo;
   let port: VideoPort;
   const image = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-  const log = recordingLog();
+  const log = memoryLog();
 
   beforeAll(async () => {
     fake = await startFakeVeniceVideo({ apiKey: KEY, model: MODEL });
@@ -280,10 +270,10 @@ describe('the Venice video port', () => {
     await expect(port.complete(jobId)).resolves.toBeUndefined();
     fake.failNext({ hang: true });
     await expect(port.complete(jobId)).resolves.toBeUndefined();
-    expect(log.lines.filter((line) => line.msg?.startsWith('video: complete')).length).toBeGreaterThanOrEqual(
-      2,
-    );
-    expect(JSON.stringify(log.lines)).not.toContain('SECRET');
+    expect(
+      log.entries.filter((line) => line.msg?.startsWith('video: complete')).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(log.entries)).not.toContain('SECRET');
   });
 
   it('tells where it sends requests and estimates minutes', () => {
