@@ -23,6 +23,8 @@ export interface OfflineVideoOptions {
   maxKept?: number | undefined;
   /** Clips waiting for the worker beyond this are refused as rate_limited (the caller retries later). */
   maxQueued?: number | undefined;
+  /** An idle worker is stopped after this long (it holds the encoder's memory); the next clip starts one. */
+  idleWorkerMs?: number | undefined;
 }
 
 export interface OfflineVideoPort extends VideoPort {
@@ -64,11 +66,13 @@ export function createOfflineVideo(options: OfflineVideoOptions = {}): OfflineVi
   const keepMs = options.keepMs ?? FINISHED_KEEP_MS;
   const maxKept = options.maxKept ?? 16;
   const maxQueued = options.maxQueued ?? 8;
+  const idleWorkerMs = options.idleWorkerMs ?? 60_000;
   const jobs = new Map<string, Job>();
   const waiting: string[] = [];
   let worker: Worker | undefined;
   let current: string | undefined;
   let closed = false;
+  let idleTimer: NodeJS.Timeout | undefined;
 
   const finish = (id: string, job: Job) => {
     if (!jobs.has(id)) return;
@@ -124,24 +128,47 @@ export function createOfflineVideo(options: OfflineVideoOptions = {}): OfflineVi
     return started;
   };
 
+  /** The next clip still queued (close() may have failed some meanwhile). */
+  const nextQueued = (): [string, RenderTask] | undefined => {
+    for (let id = waiting.shift(); id !== undefined; id = waiting.shift()) {
+      const job = jobs.get(id);
+      if (job?.state === 'queued') return [id, job.task];
+    }
+    return undefined;
+  };
+
+  /**
+   * Nothing to render: the worker stays a while for the next clip, without keeping the process
+   * alive, then goes with the encoder's memory.
+   */
+  const goIdle = () => {
+    const idle = worker;
+    if (!idle || idleTimer) return;
+    idle.unref();
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      if (worker !== idle || current) return;
+      worker = undefined;
+      void idle.terminate();
+    }, idleWorkerMs);
+    idleTimer.unref();
+  };
+
   function pump(): void {
     if (closed || current) return;
-    let id = waiting.shift();
-    let job = id === undefined ? undefined : jobs.get(id);
-    while (id !== undefined && job?.state !== 'queued') {
-      id = waiting.shift();
-      job = id === undefined ? undefined : jobs.get(id);
-    }
-    if (id === undefined || job?.state !== 'queued') {
-      // Idle: the worker stays for the next clip but does not keep the process alive.
-      worker?.unref();
+    const next = nextQueued();
+    if (!next) {
+      goIdle();
       return;
     }
+    const [id, task] = next;
+    clearTimeout(idleTimer);
+    idleTimer = undefined;
     current = id;
     jobs.set(id, { state: 'rendering' });
     worker ??= startWorker();
     worker.ref();
-    worker.postMessage(job.task);
+    worker.postMessage(task);
   }
 
   return {
@@ -194,6 +221,7 @@ export function createOfflineVideo(options: OfflineVideoOptions = {}): OfflineVi
       }
       waiting.length = 0;
       current = undefined;
+      clearTimeout(idleTimer);
       const stopping = worker;
       worker = undefined;
       await stopping?.terminate();

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { loadSharp } from '../../sharp.ts';
@@ -6,7 +7,7 @@ import { CLIP_SIZES, motionFor } from './clip.ts';
 import { readMp4 } from './fakes/mp4.ts';
 import { type FakeVeniceVideo, fakeMp4, startFakeVeniceVideo } from './fakes/venice.ts';
 import { createVideoPort } from './index.ts';
-import { createOfflineVideo, type OfflineVideoPort } from './offline.ts';
+import { createOfflineVideo, type OfflineVideoPort, renderWorkerSpec } from './offline.ts';
 import { VIDEO_ERROR_MESSAGES, type VideoPort, VideoProviderError, type VideoRequest } from './port.ts';
 import { createVeniceVideo, veniceDuration } from './venice.ts';
 
@@ -140,12 +141,28 @@ describe('the offline video port', () => {
     expect(await port.poll(first.jobId)).toEqual({ state: 'lost' });
   });
 
+  it('stops an idle worker and starts another for the next clip', async () => {
+    port = createOfflineVideo({ idleWorkerMs: 1 });
+    await waitDone(port, (await port.submit(request(image, { seconds: 1 }))).jobId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const video = await waitDone(port, (await port.submit(request(image, { seconds: 1 }))).jobId);
+    expect(readMp4(video).tracks[0]?.codec).toBe('avc1');
+  });
+
   it('fails what it has not finished when closed', async () => {
     port = createOfflineVideo();
     const { jobId } = await port.submit(request(image, { seconds: 1 }));
     await port.close();
     await expect(port.poll(jobId)).rejects.toMatchObject({ kind: 'unavailable' });
     await expect(port.submit(request(image))).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('finds its worker beside the source, or beside the bundle in production', () => {
+    const source = renderWorkerSpec(new URL('./offline.ts', import.meta.url).href);
+    expect(source.options).toMatchObject({ eval: true });
+    expect(source.entry).toContain(fileURLToPath(new URL('./render-worker.ts', import.meta.url)));
+    const bundle = renderWorkerSpec('file:///app/apps/server/dist/server.js');
+    expect(String(bundle.entry)).toBe('file:///app/apps/server/dist/video-render-worker.js');
   });
 
   it('estimates more time for longer clips', () => {
