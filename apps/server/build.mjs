@@ -6,8 +6,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  // The offline video port renders in a worker thread: its code is an entry of its own beside server.js.
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    'video-render-worker': new URL('./src/providers/video/render-worker.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

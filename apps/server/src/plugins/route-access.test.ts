@@ -165,6 +165,7 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/save_initial_image': { access: 'guest', owner: notFound(upload) },
   'POST /api/save_avatar_image': { access: 'guest', owner: notFound(upload) },
   'GET /pics/:name': { access: 'public' },
+  'GET /vids/:name': { access: 'public' },
 
   'GET /api/messages/:chat_id': {
     access: 'guest',

@@ -95,7 +95,7 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml|map)(?:\.br|\
 
 /** Paths the SPA never owns: a miss there is a real 404, not a client route. */
 function isApiOrAsset(url: string): boolean {
-  return /^\/(?:api|assets|pics)(?:[/?]|$)/.test(url);
+  return /^\/(?:api|assets|pics|vids)(?:[/?]|$)/.test(url);
 }
 
 /** No route for this method and path: 405 (with Allow) when another method has one, else 404. */

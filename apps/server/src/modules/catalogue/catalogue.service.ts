@@ -93,6 +93,18 @@ export class CatalogueService {
   }
 
   /**
+   * The companions in gallery order with the name of their stored portrait (null until drawn) and
+   * the traits it was drawn from: the preview clips are made of them (modules/previews).
+   */
+  async portraits(): Promise<{ id: string; image: string | null; traits: PortraitTraits }[]> {
+    return (await this.deps.repo.list()).map((row) => ({
+      id: row.id,
+      image: row.image,
+      traits: traitsOf(row, PORTRAIT_TRAITS),
+    }));
+  }
+
+  /**
    * Draws and stores her portrait; nothing to do when she has one, so running it twice is harmless.
    * Throws when the image port fails, so the job is retried.
    */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   CHARACTER_IMAGE_MAX_BYTES,
@@ -7,13 +8,14 @@ import {
 } from '@podruga/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { isSafeKey } from '../../providers/storage/port.ts';
 import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
+import { parseByteRange } from './byte-range.ts';
 import type { MediaService } from './media.service.ts';
 
 const saveResponse = z.object({ success: z.literal(true), image_path: z.string() });
@@ -21,6 +23,11 @@ const saveResponse = z.object({ success: z.literal(true), image_path: z.string()
 const saveImageBody = chatIdFieldsSchema.extend({ file: uploadedFileSchema });
 /** Stored names are content-addressed: safe to cache for a year. */
 const IMMUTABLE_NAME = /^[0-9a-f]{40}\.(?:png|jpg|webp)$/;
+/** GET /vids/{name}: her videos (`her_<uuid>.mp4`, never rewritten) and the preview clips (`001.mp4` …). */
+const VIDEO_NAME = /^[A-Za-z0-9_-]{1,100}\.mp4$/;
+const IMMUTABLE_VIDEO = /^her_[A-Za-z0-9_-]+\.mp4$/;
+/** A video is read whole to answer a range (clips are a few megabytes); anything larger is not ours. */
+const MAX_VIDEO_BYTES = 64 * 1024 * 1024;
 
 export interface MediaRoutesOptions {
   media: MediaService;
@@ -28,7 +35,7 @@ export interface MediaRoutesOptions {
   storage: StoragePort;
 }
 
-/** Uploads of portraits and avatars, the chat folder call (001 §7), and GET /pics/{name}. */
+/** Uploads of portraits and avatars, the chat folder call (001 §7), GET /pics/{name} and GET /vids/{name}. */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, opts) => {
   const { media, characters, storage } = opts;
   await app.register(multipart, {
@@ -91,4 +98,68 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         .send(object.body);
     },
   );
+
+  /**
+   * Her videos and the preview clips (001 §3, issue 14), with byte ranges: Chromium seeks a video (and
+   * reads an MP4's index) with `Range` requests.
+   */
+  app.get(
+    '/vids/:name',
+    { config: { access: 'public' }, schema: { params: mediaNameParamsSchema } },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!VIDEO_NAME.test(name)) throw errors.notFound();
+      const object = await storage.get(`vids/${name}`);
+      if (!object) throw errors.notFound();
+      reply
+        .header(
+          'cache-control',
+          IMMUTABLE_VIDEO.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('accept-ranges', 'bytes')
+        .type('video/mp4');
+      const range = parseByteRange(request.headers.range, object.size);
+      if (range === null) {
+        return reply.header('content-length', object.size).send(object.body);
+      }
+      if (range === 'unsatisfiable') {
+        object.body.destroy();
+        throw new AppError(
+          416,
+          'bad_request',
+          VIDEO_RANGE_MESSAGE,
+          {},
+          { 'content-range': `bytes */${object.size}` },
+        );
+      }
+      const bytes = await readAll(object.body, MAX_VIDEO_BYTES);
+      // Measured again on the bytes read: the object may have changed since its size was listed.
+      const part = parseByteRange(request.headers.range, bytes.length);
+      if (part === null || part === 'unsatisfiable')
+        return reply.header('content-length', bytes.length).send(bytes);
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${part.start}-${part.end}/${bytes.length}`)
+        .header('content-length', part.end - part.start + 1)
+        .send(bytes.subarray(part.start, part.end + 1));
+    },
+  );
 };
+
+const VIDEO_RANGE_MESSAGE = 'Запрошенная часть видео недоступна';
+
+/** A stored object's bytes, at most `limit` of them. */
+async function readAll(body: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    length += (chunk as Buffer).length;
+    if (length > limit) {
+      body.destroy();
+      throw new Error(`stored video over ${limit} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, length);
+}
