@@ -10,7 +10,7 @@ import { adoptFirstCompanion, expectSettled, storedToken } from './support/steps
 // A guest may ask for one photo a day here (PHOTOS_PER_DAY), so the second one meets the card; a
 // registered user keeps the default 5. Images and videos come from the offline adapters, as on a fresh
 // `npm start`.
-const journey = useJourney({ env: { PHOTOS_PER_DAY: 'guest:1' } });
+const journey = useJourney({ env: { PHOTOS_PER_DAY: 'guest:1', PREVIEW_CLIPS: 'on' } });
 const CHAT = /\/chat\/[0-9a-f-]{36}$/;
 
 /** Her photo and video frames, newest last. */

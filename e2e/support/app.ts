@@ -89,6 +89,8 @@ export async function startApp(
     TRUST_PROXY: 'true',
     DEBUG_ROUTES_SECRET: debugSecret,
     LOG_LEVEL: 'warn',
+    // The preview clips cost a minute of one core at a first start: made only where a journey needs them.
+    PREVIEW_CLIPS: 'off',
     ...env,
   };
   let output = '';

@@ -53,6 +53,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { PaymentsRepository, SandboxPaymentsStore } from './modules/payments/payments.repository.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import { PreviewsService } from './modules/previews/previews.service.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushService } from './modules/push/push.service.ts';
@@ -90,6 +91,7 @@ import type { PaymentPorts } from './providers/payments/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
 import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
+import { createVideoPort } from './providers/video/index.ts';
 import type { VideoPort } from './providers/video/port.ts';
 import { createVisionPort } from './providers/vision/index.ts';
 import type { VisionPort } from './providers/vision/port.ts';
@@ -168,7 +170,9 @@ declare module 'fastify' {
     /** Support requests; server.ts queues the mails a stopped process left unsent. */
     support: SupportService;
     /** Her photos and videos; server.ts queues the pending ones again at start. */
-    herMedia: HerMediaService | undefined;
+    herMedia: HerMediaService;
+    /** The video preview's 20 clips; server.ts queues the missing ones at start (PREVIEW_CLIPS). */
+    previews: PreviewsService;
     /** Paid access; server.ts queues the end-of-access reminders again at start. */
     payments: PaymentsService;
   }
@@ -211,7 +215,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const llm = deps.llm ?? createLlmPort(config);
   const vision = deps.vision ?? createVisionPort(config);
   const moderation = deps.moderation ?? createModerationPort(config);
-  app.decorate('providers', { mail: mailer, image, storage, llm, vision, moderation });
+  const video: VideoPort & { close?: () => Promise<void> } = deps.video ?? createVideoPort(config, app.log);
+  const intent = deps.intent ?? createIntentPort(config, app.log);
+  app.decorate('providers', { mail: mailer, image, storage, llm, vision, moderation, video, intent });
+  // The offline adapter's render worker stops with the app.
+  app.addHook('onClose', async () => video.close?.());
   app.addHook('onClose', async () => {
     await mail.drain();
     await mailer.close();
@@ -309,6 +317,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
   });
   app.decorate('catalogue', catalogue);
+  app.decorate('previews', new PreviewsService({ jobs, video, storage, catalogue, log: app.log }));
   await app.register(charactersRoutes, { prefix: '/api/characters', service: characters, portraits });
   await app.register(chatsRoutes, { prefix: '/api/chats', service: characters });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', service: catalogue });
@@ -347,23 +356,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const throttle = deps.sendThrottle === null ? undefined : createSendThrottle(counters, deps.sendThrottle);
   // Before the socket layer's own preClose: sockets stay open while the replies in flight finish.
   app.addHook('preClose', () => replies.drain(deps.drainMs ?? DRAIN_MS));
-  const herMedia = deps.video
-    ? new HerMediaService({
-        repo: new HerMediaRepository(database.db),
-        limits,
-        jobs,
-        image,
-        video: deps.video,
-        storage,
-        safety,
-        intent: deps.intent ?? createIntentPort(config, app.log),
-        prompts: deps.herPrompts ?? HER_PROMPTS,
-        clock,
-        log: app.log,
-        mediaBaseUrl: config.mediaBaseUrl,
-        live: () => realtime?.herMedia,
-      })
-    : undefined;
+  const herMedia = new HerMediaService({
+    repo: new HerMediaRepository(database.db),
+    limits,
+    jobs,
+    image,
+    video,
+    storage,
+    safety,
+    intent,
+    prompts: deps.herPrompts ?? HER_PROMPTS,
+    clock,
+    log: app.log,
+    mediaBaseUrl: config.mediaBaseUrl,
+    live: () => realtime?.herMedia,
+  });
   app.decorate('herMedia', herMedia);
   const messages = new MessagesService({
     repo: messagesRepo,

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       VIDEO_API_KEY: 'video-key',
       VIDEO_MODEL: 'video-model',
       VIDEO_TIMEOUT_MS: '20000',
+      PREVIEW_CLIPS: 'off',
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: 'https://llm.example.com/v1/',
       LLM_API_KEY: 'llm-key',
@@ -128,6 +129,7 @@ describe('loadConfig', () => {
         timeoutMs: 20000,
       },
       photosPerDay: { guest: 2, free: 5, verified: 10, pwa: 10, plus: 100, vip: 500 },
+      previewClips: false,
       llm: {
         provider: 'openai',
         baseUrl: 'https://llm.example.com/v1',
@@ -334,6 +336,7 @@ describe('ENV_VARS', () => {
       'VIDEO_BASE_URL',
       'VIDEO_API_KEY',
       'VIDEO_MODEL',
+      'PREVIEW_CLIPS',
       'VIDEO_TIMEOUT_MS',
       'LLM_PROVIDER',
       'LLM_BASE_URL',

@@ -234,6 +234,12 @@ const ENV = {
     description: 'The video model asked for (image-to-video: her portrait is the first frame)',
     schema: z.string().min(1).max(200),
   },
+  PREVIEW_CLIPS: {
+    default: 'on',
+    description:
+      "Make the video preview dialog's 20 clips (/vids/001.mp4 … 020.mp4) from the ready-made companions at start, through the video port: on, or off (the dialog then says the examples are unavailable)",
+    schema: bool,
+  },
   VIDEO_TIMEOUT_MS: {
     default: '30000',
     description: 'How long one call to the video service (submit or poll) may take, in milliseconds',
@@ -521,6 +527,8 @@ export interface Config {
     model: string;
     timeoutMs: number;
   };
+  /** Whether the start makes the 20 preview clips (PREVIEW_CLIPS). */
+  previewClips: boolean;
   /** Photos of her per Moscow day and tier (PHOTOS_PER_DAY). */
   photosPerDay: Record<LimitTier, number>;
   llm: {
@@ -695,6 +703,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.VIDEO_TIMEOUT_MS,
     },
     photosPerDay: parsePhotosPerDay(e.PHOTOS_PER_DAY),
+    previewClips: e.PREVIEW_CLIPS,
     llm: {
       provider: e.LLM_PROVIDER,
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),

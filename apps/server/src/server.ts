@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   // End-of-access reminders of grants not reminded yet (in-process jobs do not survive a restart).
   await app.payments.resume();
   // Her photos and videos being made when the last process stopped (issue 14).
-  await app.herMedia?.resume();
+  await app.herMedia.resume();
+  // The video preview's 20 clips (001 §3), made once from the ready-made companions.
+  if (config.previewClips) await app.previews.seed();
 
   for (const provider of [...Object.values(app.providers), app.jobs]) {
     if (provider.offline) app.log.warn(provider.describe());

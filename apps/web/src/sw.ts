@@ -3,7 +3,7 @@
  * The service worker, served at `/sw.js` (vite-plugin-pwa's injectManifest builds it; issue 12):
  * - the app shell (scripts, styles, icons, the offline page) precached and served from the cache;
  * - navigations go to the network first (the server renders index.html per brand), the offline page
- *   when the network fails; `/api`, `/socket.io` and `/pics` are never touched;
+ *   when the network fails; `/api`, `/socket.io`, `/pics` and `/vids` are never touched;
  * - Web Push: a `PushPayload` becomes a notification; its click opens the app at its path;
  * - a new version waits until the page's "Обновить" asks it to take over.
  */
@@ -39,7 +39,15 @@ registerRoute(
         return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
       }
     },
-    { denylist: [/^\/api(?:\/|$)/, /^\/socket\.io(?:\/|$)/, /^\/pics(?:\/|$)/, /^\/sw\.js$/] },
+    {
+      denylist: [
+        /^\/api(?:\/|$)/,
+        /^\/socket\.io(?:\/|$)/,
+        /^\/pics(?:\/|$)/,
+        /^\/vids(?:\/|$)/,
+        /^\/sw\.js$/,
+      ],
+    },
   ),
 );
 
