@@ -40,6 +40,8 @@ describe('API basics', () => {
       llm: { adapter: 'offline', offline: true },
       vision: { adapter: 'offline', offline: true },
       moderation: { adapter: 'rules-only', offline: true },
+      video: { adapter: 'offline', offline: true },
+      intent: { adapter: 'rules', offline: true },
     });
     expect(body.features).toEqual({ debug_routes: false });
   });

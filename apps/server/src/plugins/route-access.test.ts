@@ -175,6 +175,8 @@ const ROUTES: Record<string, Expected> = {
     access: 'guest',
     owner: forbidden((theirs, token) => json(token, { chat_id: theirs.chatId, content: 'Привет' })),
   },
+  // Another user's message: 404 (her-media.test.ts).
+  'POST /api/messages/:message_id/retry-media': { access: 'guest' },
   'POST /api/first_message': {
     access: 'guest',
     owner: forbidden((theirs, token) => json(token, { chat_id: theirs.chatId })),
