@@ -7,9 +7,9 @@ const LIVE = {
   /** Plus and VIP can be bought (issue 13). Until then no button leads to a payment page. */
   payments: true,
   /** She sends photos of herself on request (issue 14). */
-  companionPhotos: false,
+  companionPhotos: true,
   /** She sends videos; Plus's daily videos (issue 14). */
-  videos: false,
+  videos: true,
   /** Voice messages to her, and her voice (issue 15). */
   voiceMessages: false,
   /** Voice calls with her; voice minutes per day (issue 15). */

@@ -102,7 +102,7 @@ describe('help guide (001 §2 Dialogs)', () => {
 
   it('marks the parts that are not live as coming, with no buttons in them', () => {
     openGuide();
-    for (const title of ['Голосовые сообщения и звонки', 'Видео']) {
+    for (const title of ['Голосовые сообщения и звонки']) {
       const section = within(guide()).getByRole('region', { name: new RegExp(title) });
       expect(within(section).getByText('скоро')).toBeTruthy();
       expect(within(section).queryByRole('button')).toBeNull();

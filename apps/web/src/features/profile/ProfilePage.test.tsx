@@ -210,9 +210,9 @@ describe('profile: the plan', () => {
     expect(limitRow('messages')?.dataset.level).toBe('warning');
     expect(limitRow('gfs')?.textContent).toContain('3');
     expect(limitRow('gfs')?.dataset.level).toBe('positive');
-    // Voice calls, videos and her photos do not exist yet: no limit promises them (decision 0018).
+    // Voice calls do not exist yet: no limit promises them (decision 0018). Videos are Plus's.
     expect(limitRow('voice_minutes')).toBeNull();
-    expect(limitRow('videos')).toBeNull();
+    expect(limitRow('videos')?.textContent).toContain('Недоступно');
     expect(limitRow('photos')).toBeNull();
     await user.click(within(plan).getByRole('link', { name: 'Обновить до Plus' }));
     expect(location().pathname).toBe('/plus');
