@@ -43,7 +43,7 @@ export interface PreviewsServiceDeps {
   jobs: JobQueue;
   video: VideoPort;
   storage: StoragePort;
-  catalogue: Pick<CatalogueService, 'portraits'>;
+  catalogue: Pick<CatalogueService, 'portraits' | 'drawPortrait'>;
   log: Logger;
   /** Which clips to make (tests make a few). */
   clips?: readonly PreviewClip[] | undefined;
@@ -104,9 +104,17 @@ export class PreviewsService {
 
   /** The clip's request: her portrait as the first frame, a scene and her traits as the prompt. */
   private async requestFor(id: number): Promise<VideoRequest> {
-    const companions = await this.deps.catalogue.portraits();
+    const { catalogue } = this.deps;
+    let companions = await catalogue.portraits();
     if (companions.length === 0) throw new Error('previews: the catalogue is empty (not seeded yet)');
-    const her = companions[(id - 1) % companions.length] as (typeof companions)[number];
+    const index = (id - 1) % companions.length;
+    let her = companions[index] as (typeof companions)[number];
+    if (!her.image) {
+      // At a first start her portrait job may not have run yet: drawn now (shared with that job).
+      await catalogue.drawPortrait(her.id);
+      companions = await catalogue.portraits();
+      her = companions[index] as (typeof companions)[number];
+    }
     if (!her.image) throw new Error(`previews: the portrait of ${her.id} is not drawn yet`);
     const stored = await this.deps.storage.get(her.image);
     if (!stored) throw new Error(`previews: the portrait of ${her.id} is missing from storage`);

@@ -149,14 +149,16 @@ describe('the preview clips', () => {
     expect(video.requests).toHaveLength(3);
   });
 
-  it('wait for her portrait: the job fails and is retried with backoff until it is drawn', async () => {
+  it('her portrait not drawn yet: drawn first (shared with its own job), then the clip', async () => {
     const portraitHeld = gate();
+    let drawn = 0;
     const image: ImagePort = {
       adapter: 'held',
       offline: true,
       describe: () => 'image: held (tests)',
       async generate(request) {
         await portraitHeld.promise;
+        drawn += 1;
         const png = await sharp({ create: { width: 64, height: 96, channels: 3, background: '#c39' } })
           .png()
           .toBuffer();
@@ -175,20 +177,23 @@ describe('the preview clips', () => {
       poll: async () => ({ state: 'done', video: fakeMp4('clip one'), contentType: 'video/mp4' }),
       complete: async () => {},
     });
-    const { service, delays, retry, jobs } = previews({ video: video.port, storage, app }, [1]);
+    const { service, delays, jobs } = previews({ video: video.port, storage, app }, [1]);
 
     await service.seed();
-    // Not drawn yet: the first try fails, its retry waits (held by the test).
-    await expect.poll(() => delays).toEqual([30_000]);
+    // The clip waits for her portrait; nothing is submitted meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(video.requests).toHaveLength(0);
     expect(await bytesOf(storage, previewClipKey(1))).toBeNull();
 
     portraitHeld.open();
-    await app.jobs.idle();
-    retry();
     await jobs.idle();
+    await app.jobs.idle();
     expect(video.requests).toHaveLength(1);
     expect((await bytesOf(storage, previewClipKey(1)))?.toString()).toContain('clip one');
+    // No retry was needed, and the companion's own portrait job did not draw her a second time.
+    expect(delays).toEqual([]);
+    expect(video.requests[0]?.image.bytes.length).toBeGreaterThan(0);
+    expect(drawn).toBeLessThanOrEqual((await app.catalogue.portraits()).length);
   });
 
   it('submit again when the provider lost the job, and give up a try that never finishes', async () => {
