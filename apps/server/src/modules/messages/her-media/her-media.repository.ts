@@ -61,12 +61,13 @@ export class HerMediaRepository {
   async update(
     id: string,
     attempt: string,
-    patch: { metadata: StoredHerMedia; imagePath?: string; videoPath?: string },
+    patch: { metadata: StoredHerMedia; content?: string; imagePath?: string; videoPath?: string },
   ): Promise<MessageRow | undefined> {
     const [row] = await this.db
       .update(messages)
       .set({
         metadata: patch.metadata as unknown as Record<string, unknown>,
+        ...(patch.content !== undefined ? { content: patch.content } : {}),
         ...(patch.imagePath !== undefined ? { imagePath: patch.imagePath } : {}),
         ...(patch.videoPath !== undefined ? { videoPath: patch.videoPath } : {}),
       })

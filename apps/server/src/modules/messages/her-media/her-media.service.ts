@@ -31,7 +31,12 @@ import { SAFETY_TEXTS, type SafetyRefusal, type SafetyService } from '../../safe
 import { presentMessage } from '../messages.presenter.ts';
 import type { ReadyReply } from '../messages.repository.ts';
 import type { HerMediaRepository, HerMediaRow, StoredHerMedia } from './her-media.repository.ts';
-import { HER_MEDIA_LINES, HER_MEDIA_SERVER_TEXTS, pickLine } from './her-media.texts.ts';
+import {
+  HER_MEDIA_LINES,
+  HER_MEDIA_READY_LINES,
+  HER_MEDIA_SERVER_TEXTS,
+  pickLine,
+} from './her-media.texts.ts';
 
 /**
  * Makes one photo or video of her (payload: the message and its attempt). Provider hiccups (busy, rate
@@ -306,6 +311,7 @@ export class HerMediaService {
     const ready: StoredHerMedia = { ...meta, status: 'ready', ...(image.offline ? { demo: true } : {}) };
     const row = await this.deps.repo.update(message.id, meta.job.attempt, {
       metadata: ready,
+      content: pickLine(HER_MEDIA_READY_LINES.photo, encoded.bytes.length),
       imagePath: encoded.name,
     });
     if (row) this.tell(row);

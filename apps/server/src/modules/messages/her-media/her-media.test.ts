@@ -21,7 +21,7 @@ import { FakeUpstream, history, useChatApps, userWithChat } from '../../../test/
 import { useTestDatabase } from '../../../test/db.ts';
 import { bearer } from '../../../test/http.ts';
 import type { HerMediaPrompts } from './her-media.service.ts';
-import { HER_MEDIA_SERVER_TEXTS } from './her-media.texts.ts';
+import { HER_MEDIA_LINES, HER_MEDIA_READY_LINES, HER_MEDIA_SERVER_TEXTS } from './her-media.texts.ts';
 
 /** Recognises "фото" and "видео" (the real recogniser has tests of its own); the scene is the text. */
 const intent: IntentPort = {
@@ -167,6 +167,9 @@ describe('photos of her on request', () => {
     expect(ready?.id).toBe(placeholder?.id);
     expect(ready?.image_path).toMatch(/\.(png|jpe?g|webp)$/);
     expect(herMedia(ready as Message)).toMatchObject({ status: 'ready', demo: true });
+    // Her line follows: "one moment" while it is made, "here it is" once it is there.
+    expect(HER_MEDIA_LINES.photo).toContain(placeholder?.content);
+    expect(HER_MEDIA_READY_LINES.photo).toContain(ready?.content);
 
     const picture = await t.app.inject({ url: `/pics/${ready?.image_path}` });
     expect(picture.statusCode).toBe(200);

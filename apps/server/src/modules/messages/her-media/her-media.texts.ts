@@ -20,6 +20,17 @@ export const HER_MEDIA_LINES: Record<HerMediaKind, readonly string[]> = {
   ],
 };
 
+/** Her line once the photo or video is there: it replaces the placeholder's "one moment". */
+export const HER_MEDIA_READY_LINES: Record<HerMediaKind, readonly string[]> = {
+  photo: ['Держи 📸 Как тебе?', 'Вот, это для тебя 😊', 'Лови фото! Нравится?', 'Только для тебя 💋'],
+  video: [
+    'Держи видео 🎬 Как тебе?',
+    'Вот, сняла для тебя 😊',
+    'Смотри! Надеюсь, понравится.',
+    'Это только для тебя 💋',
+  ],
+};
+
 export const HER_MEDIA_SERVER_TEXTS = {
   /** Her answer when a video is asked for below Plus; the preview dialog opens beside it. */
   premiumVideo: [
