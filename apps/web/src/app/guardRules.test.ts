@@ -29,6 +29,14 @@ describe('guardStep', () => {
     expect(guardStep({ ...base, pathname: '/vip', meta: { requiresAuth: true } })).toEqual({ kind: 'pass' });
   });
 
+  it('sends a visitor with no session from the chat home: a new guest has no companion (000 §4)', () => {
+    for (const pathname of ['/chat', '/chat/', '/chat/0b6f1c9e-1f1a-4d5e-9c57-3f2a1d7c9e11']) {
+      expect(guardStep({ ...base, pathname, hasToken: false })).toEqual({ kind: 'redirect', to: '/' });
+      expect(guardStep({ ...base, pathname })).toEqual({ kind: 'pass' });
+    }
+    expect(guardStep({ ...base, pathname: '/chats', hasToken: false })).toEqual({ kind: 'pass' });
+  });
+
   it('guards debug pages with the server-checked token and strips it', () => {
     expect(guardStep({ ...base, pathname: '/hell', meta: { debug: 'hell' } })).toEqual({
       kind: 'redirect',

@@ -42,6 +42,8 @@ function authRequiredUrl(pathWithSearch: string): string {
   return `/?${new URLSearchParams({ redirect: pathWithSearch, authRequired: 'true' }).toString()}`;
 }
 
+const CHAT_PATH = /^\/chat(?:\/|$)/;
+
 /** The router guard of 002 §2 as a pure decision; `guard.ts` performs its side effects. */
 export function guardStep(input: GuardInput): GuardStep {
   const { pathname, search, meta } = input;
@@ -61,6 +63,10 @@ export function guardStep(input: GuardInput): GuardStep {
 
   if (meta.requiresAuth && !input.hasToken)
     return { kind: 'redirect', to: authRequiredUrl(pathname + search) };
+
+  // 000 §4 "Chat initialisation": a guest without a companion is sent home. With no session stored the
+  // visitor is a new guest, who has none: home at once, without loading the chat to find that out.
+  if (!input.hasToken && CHAT_PATH.test(pathname)) return { kind: 'redirect', to: '/' };
 
   // 002 §2 "/": a signed-in visitor arriving at home goes back to the chat they left.
   if (

@@ -20,7 +20,6 @@ import { InputBar } from './InputBar.tsx';
 import { type ChatInit, initChat } from './init.ts';
 import { MessageList } from './MessageList.tsx';
 import { galleryItems } from './media/gallery.ts';
-import { retryHerMedia } from './media/retry.ts';
 import { MediaDialogsHost } from './mediaDialogs/MediaDialogsHost.tsx';
 import { isRateLimitCard } from './messages.ts';
 import { createChatStore } from './store.ts';
@@ -181,7 +180,11 @@ export function ChatPage() {
   );
 
   const gallery = useMemo(() => galleryItems(messages), [messages]);
-  const onRetryMedia = useCallback((id: string) => retryHerMedia(store, id), [store]);
+  // The retry's code loads with the first «Повторить» (DESIGN §8).
+  const onRetryMedia = useCallback(
+    (id: string) => import('./media/retry.ts').then((m) => m.retryHerMedia(store, id)),
+    [store],
+  );
   const galleryRef = useRef(gallery);
   galleryRef.current = gallery;
   const onOpenImage = useCallback((id: string) => {

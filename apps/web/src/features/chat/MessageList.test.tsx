@@ -155,7 +155,7 @@ describe('her photos and videos in the list (issue 14)', () => {
     vi.useRealTimers();
   });
 
-  it('a placeholder with her line and a progress bar from the expected time, then the photo in its place', () => {
+  it('a placeholder with her line and a progress bar from the expected time, then the photo in its place', async () => {
     // Only the clock is fixed (the bar reads it): no timers are faked.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0 + 20_000);
@@ -164,6 +164,8 @@ describe('her photos and videos in the list (issue 14)', () => {
       startedAt: new Date(T0).toISOString(),
     });
     const { emit } = openChat([pending]);
+    // Her media's code loads with the first one shown (lazy).
+    await screen.findAllByTestId('her-media');
     expect(herMedia().dataset.status).toBe('pending');
     expect(within(herMedia()).getByText(HER_MEDIA_TEXTS.photoPending).getAttribute('aria-live')).toBe(
       'polite',
@@ -185,6 +187,8 @@ describe('her photos and videos in the list (issue 14)', () => {
   it('a failure says why and what was asked; «Повторить» asks again, once at a time', async () => {
     let answer: () => void = () => {};
     const { user, onRetryMedia } = openChat([herMediaMessage('photo', 'failed', { chat_id: CHAT })]);
+    // Her media's code loads with the first one shown (lazy).
+    await screen.findAllByTestId('her-media');
     onRetryMedia.mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
     expect(herMedia().textContent).toContain('Сервис генерации изображений перегружен. Попробуйте позже');
     expect(herMedia().textContent).toContain('«пришли фото на пляже»');
@@ -200,6 +204,8 @@ describe('her photos and videos in the list (issue 14)', () => {
     const { user, onOpenImage } = openChat([
       herMediaMessage('photo', 'ready', { chat_id: CHAT, id: 'p1', meta: { demo: true } }),
     ]);
+    // Her media's code loads with the first one shown (lazy).
+    await screen.findAllByTestId('her-media');
     expect(within(herMedia()).getByText(HER_MEDIA_TEXTS.demo)).toBeTruthy();
     await user.click(within(herMedia()).getByRole('button', { name: 'Открыть фото' }));
     expect(onOpenImage).toHaveBeenCalledWith('p1');
@@ -209,6 +215,8 @@ describe('her photos and videos in the list (issue 14)', () => {
     const { user, emit, onOpenImage } = openChat([
       herMediaMessage('video', 'pending', { chat_id: CHAT, id: 'v1' }),
     ]);
+    // Her media's code loads with the first one shown (lazy).
+    await screen.findAllByTestId('her-media');
     expect(within(herMedia()).getByRole('progressbar', { name: HER_MEDIA_TEXTS.videoPending })).toBeTruthy();
     expect(herMedia().querySelector('video')).toBeNull();
 

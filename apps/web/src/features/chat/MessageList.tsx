@@ -5,7 +5,6 @@ import { relativeTime } from '../../shared/format/relativeTime.ts';
 import { ArrowDownIcon } from '../../shared/ui/pageIcons.tsx';
 import classes from './ChatPage.module.css';
 import own from './MessageList.module.css';
-import { HerMedia } from './media/HerMedia.tsx';
 import { type ChatMessage, isRetryable } from './messages.ts';
 import { RoundIconButton } from './RoundIconButton.tsx';
 import type { LimitStatus } from './store.ts';
@@ -15,6 +14,12 @@ import { voiceCallLabel } from './voiceCall.ts';
  * The daily-limit card loads when a chat first shows one: most chats never reach their limit, and the
  * card's buttons (registration, install, Plus, support) stay out of the chat's first load (DESIGN §8).
  */
+/**
+ * Her photos and videos (issue 14) load with the first one shown: most chats' first paint has none
+ * (DESIGN §8). Until then, an empty frame of the same size, so the list does not jump.
+ */
+const HerMedia = lazy(() => import('./media/HerMedia.tsx').then((m) => ({ default: m.HerMedia })));
+const MEDIA_FRAME = { width: 'min(280px, 68vw)', aspectRatio: '1 / 1', marginBottom: 4 } as const;
 const RateLimitCard = lazy(() => import('./RateLimitCard.tsx').then((m) => ({ default: m.RateLimitCard })));
 
 /** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
@@ -68,7 +73,9 @@ const Bubble = memo(function Bubble({
       data-testid="chat-message"
     >
       {message.media || message.video ? (
-        <HerMedia message={message} onOpen={onOpenImage} onRetry={onRetryMedia} />
+        <Suspense fallback={<div style={MEDIA_FRAME} />}>
+          <HerMedia message={message} onOpen={onOpenImage} onRetry={onRetryMedia} />
+        </Suspense>
       ) : (
         message.image &&
         (onOpenImage ? (
