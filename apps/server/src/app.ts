@@ -370,6 +370,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     mediaBaseUrl: config.mediaBaseUrl,
     live: () => realtime?.herMedia,
+    readyWhileAway: (reply) => notifications.replyWhileAway(reply),
   });
   app.decorate('herMedia', herMedia);
   const messages = new MessagesService({

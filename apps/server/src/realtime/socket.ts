@@ -301,6 +301,11 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     herMedia: {
       message: (chatId, message) => io.to(chatRoom(chatId)).emit('message', message),
       videoReady: (payload) => io.to(chatRoom(payload.chat_id)).emit('video_ready', payload),
+      async watching(chatId) {
+        if (roomSize(chatRoom(chatId)) > 0) return true;
+        if (!redis) return false;
+        return (await io.in(chatRoom(chatId)).fetchSockets()).length > 0;
+      },
     },
     async connected(userId) {
       if (roomSize(userRoom(userId)) > 0) return true;

@@ -71,7 +71,18 @@ export interface HerMediaLive {
   message(chatId: string, message: Message): void;
   /** 000 §4's `video_ready`, to the chat's room. */
   videoReady(payload: VideoReadyPayload): void;
+  /** Whether a socket of the user has the chat open (on any instance when the rooms are on Redis). */
+  watching(chatId: string): Promise<boolean>;
 }
+
+/** Her media is ready while nobody has the chat open: the bell and a push (the notifications service). */
+export type ReadyWhileAway = (reply: {
+  userId: string;
+  chatId: string;
+  characterId: string;
+  characterName: string;
+  text: string;
+}) => Promise<unknown>;
 
 export interface HerMediaDeps {
   repo: HerMediaRepository;
@@ -88,6 +99,8 @@ export interface HerMediaDeps {
   /** The separate media host, if any: a video's `metadata.video_url` is a full URL on it. */
   mediaBaseUrl?: string | undefined;
   live?: () => HerMediaLive | undefined;
+  /** A photo or video that takes a while is often ready after the user left the chat: tell them. */
+  readyWhileAway?: ReadyWhileAway | undefined;
 }
 
 const ALLOWANCE: Record<HerMediaKind, 'photos' | 'videos'> = { photo: 'photos', video: 'videos' };
@@ -314,7 +327,7 @@ export class HerMediaService {
       content: pickLine(HER_MEDIA_READY_LINES.photo, encoded.bytes.length),
       imagePath: encoded.name,
     });
-    if (row) this.tell(row);
+    if (row) await this.ready(row, character);
   }
 
   private async video(found: HerMediaRow): Promise<void> {
@@ -351,8 +364,8 @@ export class HerMediaService {
       .complete(jobId)
       .catch((error: unknown) => this.deps.log.warn({ err: error }, 'her media: video not released'));
     if (!row) return;
-    this.tell(row);
     this.deps.live?.()?.videoReady({ chat_id: row.chatId, message_id: row.id, video_url: videoUrl });
+    await this.ready(row, character);
   }
 
   private async submitVideo(found: HerMediaRow, character: CharacterRow): Promise<void> {
@@ -413,6 +426,25 @@ export class HerMediaService {
     if (!row) return;
     await this.release(message.userId, meta.media, meta.job.day);
     this.tell(row);
+  }
+
+  /** The chat hears it; when nobody has it open, the bell and a push say she sent it. */
+  private async ready(row: MessageRow, character: CharacterRow): Promise<void> {
+    this.tell(row);
+    const { live, readyWhileAway, log } = this.deps;
+    if (!readyWhileAway) return;
+    try {
+      if (await live?.()?.watching(row.chatId)) return;
+      await readyWhileAway({
+        userId: row.userId,
+        chatId: row.chatId,
+        characterId: character.id,
+        characterName: character.name,
+        text: row.content,
+      });
+    } catch (error) {
+      log.warn({ err: error, messageId: row.id }, 'her media: the away notification failed');
+    }
   }
 
   private tell(row: MessageRow): void {
