@@ -16,6 +16,7 @@ import type { HerMediaLive } from '../modules/messages/her-media/her-media.servi
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
 import { SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
+import type { ReplyAway } from '../modules/notifications/notifications.service.ts';
 import { FORM_OVERHEAD_BYTES } from '../plugins/multipart-form.ts';
 import { connectRedis } from '../redis.ts';
 
@@ -43,13 +44,7 @@ export interface RealtimeDeps {
    * Her reply finished while no socket of the user was in the chat's room (she left the chat or closed
    * the tab): the notifications service tells her (issue 12). Checked in memory, no database trip.
    */
-  onReplyAway?: (reply: {
-    userId: string;
-    chatId: string;
-    characterId: string;
-    characterName: string;
-    text: string;
-  }) => Promise<unknown>;
+  onReplyAway?: (reply: ReplyAway) => Promise<unknown>;
 }
 
 /** The flood cap of one connection: `events` per `windowMs`; past `disconnectAfter` × that, cut off. */

@@ -22,6 +22,15 @@ export interface NotifyInput {
   data?: Record<string, string>;
 }
 
+/** Her message that reached nobody in the chat (her reply, her photo or video): whose, where, what. */
+export interface ReplyAway {
+  userId: string;
+  chatId: string;
+  characterId: string;
+  characterName: string;
+  text: string;
+}
+
 /** The socket side (realtime/socket.ts), bound once the socket server exists. */
 export interface NotificationsLive {
   /** Emits `notification` to every socket of the user (`user:{id}`). */
@@ -105,13 +114,7 @@ export class NotificationsService {
   }
 
   /** Her reply finished while the user was away from the chat. */
-  replyWhileAway(reply: {
-    userId: string;
-    chatId: string;
-    characterId: string;
-    characterName: string;
-    text: string;
-  }): Promise<unknown> {
+  replyWhileAway(reply: ReplyAway): Promise<unknown> {
     return this.notify(reply.userId, {
       type: 'new_message',
       ...NOTIFICATION_TEXTS.newMessage(reply.characterName, reply.text),

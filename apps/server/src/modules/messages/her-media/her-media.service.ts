@@ -27,6 +27,7 @@ import { isUuid } from '../../../validation.ts';
 import { PORTRAIT_TRAITS, traitsOf } from '../../characters/character-fields.ts';
 import type { ConsumeResult, LimitsService } from '../../limits/limits.service.ts';
 import { encodeUpload } from '../../media/images.ts';
+import type { ReplyAway } from '../../notifications/notifications.service.ts';
 import { SAFETY_TEXTS, type SafetyRefusal, type SafetyService } from '../../safety/safety.service.ts';
 import { presentMessage } from '../messages.presenter.ts';
 import type { ReadyReply } from '../messages.repository.ts';
@@ -76,13 +77,7 @@ export interface HerMediaLive {
 }
 
 /** Her media is ready while nobody has the chat open: the bell and a push (the notifications service). */
-export type ReadyWhileAway = (reply: {
-  userId: string;
-  chatId: string;
-  characterId: string;
-  characterName: string;
-  text: string;
-}) => Promise<unknown>;
+export type ReadyWhileAway = (reply: ReplyAway) => Promise<unknown>;
 
 export interface HerMediaDeps {
   repo: HerMediaRepository;

@@ -416,7 +416,10 @@ describe('videos of her', () => {
     // One submission: the second process polled the job the first one started.
     expect(video.requests).toHaveLength(1);
     // Nobody had the chat open: the bell says she sent it.
-    const recent = await second.t.app.inject({ url: '/api/notifications/recent', headers: bearer(user.token) });
+    const recent = await second.t.app.inject({
+      url: '/api/notifications/recent',
+      headers: bearer(user.token),
+    });
     expect(JSON.stringify(recent.json())).toContain('new_message');
   });
 });
