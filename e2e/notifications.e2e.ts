@@ -12,6 +12,23 @@ const journey = useJourney();
 const bell = (page: Page) => page.getByRole('button', { name: /^Уведомления/ });
 const badge = (page: Page) => page.getByTestId('notifications-badge');
 
+/**
+ * Opens the bell's list and waits for `text` in it. A press that lands while the page is still settling
+ * (a loaded machine) may not open it: pressed again only while the list is not open.
+ */
+async function openBellFor(page: Page, text: string): Promise<void> {
+  const list = page.getByRole('dialog', { name: 'Уведомления' });
+  await expect
+    .poll(
+      async () => {
+        if (!(await list.isVisible())) await bell(page).click();
+        return list.getByText(text).isVisible();
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe(true);
+}
+
 /** Waits until the page's live socket is open (the bell opens it after the first tap, or when idle). */
 function socketOpened(page: Page): Promise<unknown> {
   return page.waitForEvent('websocket', {
@@ -109,9 +126,8 @@ describe('notifications in the browser', () => {
     await page.getByRole('button', { name: `Выбрать: ${name}` }).click();
     await page.waitForURL(/\/chat\//);
     await expect.poll(() => badge(page).textContent(), { timeout: 15_000 }).toBe('1');
-    await bell(page).click();
     const list = page.getByRole('dialog', { name: 'Уведомления' });
-    await list.getByText(`${name} уже ждёт тебя`).waitFor();
+    await openBellFor(page, `${name} уже ждёт тебя`);
     await screenshot(page, 'notifications-dropdown-phone');
     // The light theme too (the toggle is a press outside the list: it closes, the bell opens it again).
     await page.getByRole('button', { name: 'Переключить тему' }).click();
