@@ -1,5 +1,11 @@
 import { Loader, Text } from '@mantine/core';
-import { FALLBACK_FIRST_MESSAGE, mediaUrl, SESSION_KEYS, STORAGE_KEYS } from '@podruga/shared';
+import {
+  FALLBACK_FIRST_MESSAGE,
+  mediaUrl,
+  PRODUCT_FEATURES,
+  SESSION_KEYS,
+  STORAGE_KEYS,
+} from '@podruga/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,6 +18,7 @@ import { notify } from '../../shared/ui/notify.tsx';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
 import { useNeedsLoginWarning } from '../auth/useNeedsLoginWarning.ts';
 import { useConfig } from '../config/api.ts';
+import { VoiceMessageHost } from '../voice/VoiceMessageHost.tsx';
 import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
@@ -267,6 +274,7 @@ export function ChatPage() {
       />
       <InputBar onSend={onSend} onAttachPhoto={openUpload} />
       <MediaDialogsHost onSend={onSend} />
+      {PRODUCT_FEATURES.voiceMessages && <VoiceMessageHost onSend={onSend} />}
       <Suspense fallback={null}>
         {uploadMounted && (
           <ImageUploadDialog

@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { act, render, screen, within } from '../../test/render.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { MessageList } from './MessageList.tsx';
+import { fromServer } from './messages.ts';
 import { type ChatStore, createChatStore } from './store.ts';
 import { herMediaMessage, storedMessage } from './testing.ts';
 
@@ -272,5 +273,31 @@ describe('chat photo gallery', () => {
     expect(onIndex).toHaveBeenCalledWith(1);
     await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('her voice (issue 15)', () => {
+  const HER = '6f1c1f0e-4a8b-4c55-9a55-0c0a4d3e2b11';
+  const MINE = '0b7c2e44-13d2-4f7e-8f0d-6a1b2c3d4e5f';
+  const history = [
+    storedMessage({ id: MINE, content: 'Привет', is_user: true }),
+    storedMessage({ id: HER, content: 'Привет, милый!' }),
+  ].map((m) => fromServer(m));
+
+  it('her stored text messages get «Послушать» once her voice is live; the user’s never do', () => {
+    const { rerender } = render(<MessageList messages={history} typing={false} listen />);
+    expect(screen.getAllByRole('button', { name: 'Послушать' })).toHaveLength(1);
+    const hers = screen.getAllByTestId('chat-message')[1] as HTMLElement;
+    expect(within(hers).getByRole('button', { name: 'Послушать' })).toBeTruthy();
+
+    rerender(<MessageList messages={history} typing={false} listen={false} />);
+    expect(screen.queryByRole('button', { name: 'Послушать' })).toBeNull();
+  });
+
+  it('nothing to listen to while her reply streams or before the server stored it', () => {
+    const streaming = { ...fromServer(storedMessage({ id: HER, content: 'Прив' })), streaming: true };
+    const local = fromServer(storedMessage({ id: 'temp-1', content: 'Ответ по HTTP' }));
+    render(<MessageList messages={[streaming, local]} typing={false} listen />);
+    expect(screen.queryByRole('button', { name: 'Послушать' })).toBeNull();
   });
 });

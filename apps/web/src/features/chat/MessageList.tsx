@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
-import { SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
+import { PRODUCT_FEATURES, SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { relativeTime } from '../../shared/format/relativeTime.ts';
 import { ArrowDownIcon } from '../../shared/ui/pageIcons.tsx';
+import { canListen, ListenButton } from '../voice/ListenButton.tsx';
 import classes from './ChatPage.module.css';
 import own from './MessageList.module.css';
 import { type ChatMessage, isRetryable } from './messages.ts';
@@ -39,9 +40,12 @@ const Bubble = memo(function Bubble({
   onOpenImage,
   onRetry,
   onRetryMedia,
+  listen,
 }: {
   message: ChatMessage;
   now: number;
+  /** Her voice is live: her text messages get «Послушать» (issue 15). */
+  listen: boolean;
   /** The user's limit now: cards only (other bubbles get null and skip its changes). */
   limit: LimitStatus | null;
   onOpenImage?: ((id: string) => void) | undefined;
@@ -100,6 +104,14 @@ const Bubble = memo(function Bubble({
       )}
       <span className={classes.stamp}>
         {message.streaming ? 'печатает…' : relativeTime(message.timestamp, now)}
+        {listen &&
+          message.sender === 'assistant' &&
+          message.type === 'text' &&
+          !message.streaming &&
+          !message.media &&
+          !message.video &&
+          message.text &&
+          canListen(message.id) && <ListenButton messageId={message.id} />}
       </span>
       {message.failed && (
         <span className={own.failedMark}>
@@ -142,6 +154,7 @@ export const MessageList = memo(function MessageList({
   onOpenImage,
   onRetry,
   onRetryMedia,
+  listen = PRODUCT_FEATURES.voiceMessages,
 }: {
   messages: readonly ChatMessage[];
   typing: boolean;
@@ -154,6 +167,8 @@ export const MessageList = memo(function MessageList({
   onRetry?: (id: string) => void;
   /** Asks for her failed photo or video again (media/retry.ts). */
   onRetryMedia?: (id: string) => Promise<void> | void;
+  /** Her voice is live (issue 15; tests pass their own). */
+  listen?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -200,6 +215,7 @@ export const MessageList = memo(function MessageList({
             onOpenImage={onOpenImage}
             onRetry={onRetry}
             onRetryMedia={onRetryMedia}
+            listen={listen}
           />
         ))}
         {typing && <TypingIndicator />}

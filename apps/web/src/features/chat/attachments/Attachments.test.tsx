@@ -3,6 +3,7 @@ import { SAMPLE_USER } from '@podruga/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '../../../test/render.tsx';
 import { useAuth } from '../../auth/store.ts';
+import { useVoiceDialog } from '../../voice/store.ts';
 import { useMediaDialogs } from '../mediaDialogs.ts';
 import { Attachments, NARROW_ATTACHMENTS_QUERY } from './Attachments.tsx';
 
@@ -165,5 +166,36 @@ describe('attachments on a narrow screen (000 §2: the "+" menu)', () => {
   it('with a single attachment live there is no menu: the upload button itself', () => {
     show({ narrow: true, features: { companionPhotos: false, videos: false } });
     expect(buttonNames()).toEqual(['Отправить фото']);
+  });
+});
+
+describe('the voice message (issue 15)', () => {
+  it('«Голосовое» opens the recorder once voice messages are live, in the menu too', async () => {
+    useVoiceDialog.setState({ opened: false, ever: false });
+    screenWidth(false);
+    useAuth.setState({ token: 't', user: FREE, isAuthenticated: true, isInitialized: true });
+    const features = { ...LIVE, voiceMessages: true };
+    const { user, unmount } = render(<Attachments onAttachPhoto={() => {}} features={features} />);
+    expect(buttonNames()).toEqual([
+      'Отправить фото',
+      'Записать голосовое сообщение',
+      'Попросить фото',
+      'Видео',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Записать голосовое сообщение' }));
+    expect(useVoiceDialog.getState()).toMatchObject({ opened: true, ever: true });
+    unmount();
+
+    useVoiceDialog.setState({ opened: false });
+    screenWidth(true);
+    const narrow = render(<Attachments onAttachPhoto={() => {}} features={features} />);
+    await narrow.user.click(screen.getByRole('button', { name: 'Вложения' }));
+    await narrow.user.click(screen.getByRole('menuitem', { name: 'Голосовое' }));
+    expect(useVoiceDialog.getState().opened).toBe(true);
+  });
+
+  it('is not offered while voice messages are off', () => {
+    show();
+    expect(buttonNames()).not.toContain('Записать голосовое сообщение');
   });
 });

@@ -11,6 +11,9 @@ import {
 } from 'react';
 import { CameraIcon, ImageIcon, PlusIcon, VideoIcon } from '../../../shared/ui/pageIcons.tsx';
 import { useAuth } from '../../auth/store.ts';
+import { MicIcon } from '../../voice/icons.tsx';
+import { useVoiceDialog } from '../../voice/store.ts';
+import { VOICE_UI } from '../../voice/texts.ts';
 import { openVideoDialog, useMediaDialogs } from '../mediaDialogs.ts';
 import classes from './Attachments.module.css';
 
@@ -47,10 +50,12 @@ interface Attachment {
   run: () => void;
 }
 
-type MediaFeatures = Pick<Record<ProductFeature, boolean>, 'companionPhotos' | 'videos'>;
+type MediaFeatures = Pick<Record<ProductFeature, boolean>, 'companionPhotos' | 'videos'> &
+  Partial<Pick<Record<ProductFeature, boolean>, 'voiceMessages'>>;
 
 /**
- * The attachments of 000 §2 that exist: the photo upload, the photo request tips once she sends photos,
+ * The attachments of 000 §2 that exist: the photo upload, the voice message once it exists (issue 15),
+ * the photo request tips once she sends photos,
  * the video button once videos exist (Plus → the video tips, others → the preview with the upgrade).
  */
 function attachments(onAttachPhoto: (() => void) | undefined, features: MediaFeatures): Attachment[] {
@@ -62,6 +67,14 @@ function attachments(onAttachPhoto: (() => void) | undefined, features: MediaFea
       name: 'Отправить фото',
       icon: <ImageIcon />,
       run: onAttachPhoto,
+    });
+  }
+  if (features.voiceMessages) {
+    list.push({
+      label: VOICE_UI.attach,
+      name: VOICE_UI.attachName,
+      icon: <MicIcon />,
+      run: () => useVoiceDialog.getState().show(),
     });
   }
   if (features.companionPhotos) {
