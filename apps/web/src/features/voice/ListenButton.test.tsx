@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/index.ts';
 import { act, expectToast, render, screen, waitFor } from '../../test/render.tsx';
 import { canListen, ListenButton } from './ListenButton.tsx';
+import { VOICE_LABELS } from './labels.ts';
 import { useListen } from './listen.ts';
 import { configurePlayer, resetPlayer } from './player.ts';
 import { VOICE_UI } from './texts.ts';
@@ -66,15 +67,18 @@ describe('«Послушать» on her messages', () => {
 
   it('plays her message, stops on a second press, and fetches it once (cached)', async () => {
     const { user, player, fetchSpeech, buttons } = setup();
-    expect(buttons().map((b) => b.getAttribute('aria-label'))).toEqual([VOICE_UI.listen, VOICE_UI.listen]);
+    expect(buttons().map((b) => b.getAttribute('aria-label'))).toEqual([
+      VOICE_LABELS.listen,
+      VOICE_LABELS.listen,
+    ]);
 
     await user.click(buttons()[0] as HTMLElement);
-    await waitFor(() => expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_UI.stopListening));
+    await waitFor(() => expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_LABELS.stopListening));
     expect(player.audio.src).toBe('blob:her-0');
     expect(player.play).toHaveBeenCalledOnce();
 
     await user.click(buttons()[0] as HTMLElement);
-    await waitFor(() => expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_UI.listen));
+    await waitFor(() => expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_LABELS.listen));
 
     await user.click(buttons()[0] as HTMLElement);
     await waitFor(() => expect(useListen.getState().playing).toBe(A));
@@ -82,7 +86,7 @@ describe('«Послушать» on her messages', () => {
     expect(player.play).toHaveBeenCalledTimes(2);
 
     act(() => player.end());
-    await waitFor(() => expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_UI.listen));
+    await waitFor(() => expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_LABELS.listen));
   });
 
   it('one audio element for the list: another message stops the one playing', async () => {
@@ -92,8 +96,8 @@ describe('«Послушать» on her messages', () => {
     await user.click(buttons()[1] as HTMLElement);
     await waitFor(() => expect(useListen.getState().playing).toBe(B));
     expect(buttons().map((b) => b.getAttribute('aria-label'))).toEqual([
-      VOICE_UI.listen,
-      VOICE_UI.stopListening,
+      VOICE_LABELS.listen,
+      VOICE_LABELS.stopListening,
     ]);
     expect(player.audio.src).toBe('blob:her-1');
     expect(fetchSpeech.mock.calls.map(([id]) => id)).toEqual([A, B]);
@@ -105,7 +109,7 @@ describe('«Послушать» on her messages', () => {
     const { user, player, buttons } = setup(fetchSpeech);
     await user.click(buttons()[0] as HTMLElement);
     await waitFor(() => expect(buttons()[0]?.getAttribute('aria-busy')).toBe('true'));
-    expect(buttons()[0]?.getAttribute('title')).toBe(VOICE_UI.listenLoading);
+    expect(buttons()[0]?.getAttribute('title')).toBe(VOICE_LABELS.listenLoading);
     await user.click(buttons()[0] as HTMLElement);
     await waitFor(() => expect(buttons()[0]?.getAttribute('aria-busy')).toBeNull());
     act(() => deliver(new Blob([new Uint8Array([1])])));
@@ -122,7 +126,7 @@ describe('«Послушать» on her messages', () => {
     const { user, buttons } = setup(fetchSpeech);
     await user.click(buttons()[0] as HTMLElement);
     await expectToast('Синтез речи недоступен');
-    expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_UI.listen);
+    expect(buttons()[0]?.getAttribute('aria-label')).toBe(VOICE_LABELS.listen);
     await user.click(buttons()[0] as HTMLElement);
     await expectToast(VOICE_UI.listenFailed);
   });

@@ -1,7 +1,7 @@
 import { ActionIcon, Loader } from '@mantine/core';
 import { SpeakerIcon, StopIcon } from './icons.tsx';
+import { VOICE_LABELS } from './labels.ts';
 import { toggleListening, useListen } from './listen.ts';
-import { VOICE_UI } from './texts.ts';
 
 /** Server ids only: her messages still streaming or made up locally have nothing to speak yet. */
 const SERVER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +17,7 @@ export function canListen(messageId: string): boolean {
 export function ListenButton({ messageId }: { messageId: string }) {
   const loading = useListen((s) => s.loading === messageId);
   const playing = useListen((s) => s.playing === messageId);
-  const label = loading || playing ? VOICE_UI.stopListening : VOICE_UI.listen;
+  const label = loading || playing ? VOICE_LABELS.stopListening : VOICE_LABELS.listen;
   return (
     <ActionIcon
       size="sm"
@@ -27,7 +27,7 @@ export function ListenButton({ messageId }: { messageId: string }) {
       ml={4}
       style={{ verticalAlign: 'middle' }}
       aria-label={label}
-      title={loading ? VOICE_UI.listenLoading : label}
+      title={loading ? VOICE_LABELS.listenLoading : label}
       aria-busy={loading || undefined}
       onClick={() => {
         toggleListening(messageId).catch((error: unknown) => console.error('listen failed', error));

@@ -36,11 +36,8 @@ export const VOICE_TEXTS = {
   notRecognised: 'Не удалось распознать речь',
 } as const;
 
-/** The recorder dialog's and the listen button's own words (the spec shows none for these). */
+/** The recorder dialog's and the player's own words (the spec shows none for these). */
 export const VOICE_UI = {
-  /** The attachment (000 §2 "voice") and its button's name. */
-  attach: 'Голосовое',
-  attachName: 'Записать голосовое сообщение',
   title: 'Голосовое сообщение',
   readyHint: (maxSeconds: number) => `Нажмите «Начать запись» и говорите — до ${formatSeconds(maxSeconds)}.`,
   browserHint: 'Речь распознает ваш браузер, пока вы говорите.',
@@ -55,9 +52,6 @@ export const VOICE_UI = {
   processing: 'Распознаём речь…',
   /** The toast with the recognised text's first 50 characters. */
   recognised: (text: string) => `Распознано: ${text}`,
-  listen: 'Послушать',
-  stopListening: 'Остановить',
-  listenLoading: 'Загружаем голос…',
   listenFailed: 'Не удалось воспроизвести голос. Попробуйте позже.',
 } as const;
 

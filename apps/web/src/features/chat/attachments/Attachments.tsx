@@ -12,8 +12,8 @@ import {
 import { CameraIcon, ImageIcon, PlusIcon, VideoIcon } from '../../../shared/ui/pageIcons.tsx';
 import { useAuth } from '../../auth/store.ts';
 import { MicIcon } from '../../voice/icons.tsx';
+import { VOICE_LABELS } from '../../voice/labels.ts';
 import { useVoiceDialog } from '../../voice/store.ts';
-import { VOICE_UI } from '../../voice/texts.ts';
 import { openVideoDialog, useMediaDialogs } from '../mediaDialogs.ts';
 import classes from './Attachments.module.css';
 
@@ -71,8 +71,8 @@ function attachments(onAttachPhoto: (() => void) | undefined, features: MediaFea
   }
   if (features.voiceMessages) {
     list.push({
-      label: VOICE_UI.attach,
-      name: VOICE_UI.attachName,
+      label: VOICE_LABELS.attach,
+      name: VOICE_LABELS.attachName,
       icon: <MicIcon />,
       run: () => useVoiceDialog.getState().show(),
     });
