@@ -50,7 +50,14 @@ export function VoiceRecorderDialog({
   };
 
   return (
-    <Dialog opened={opened} onClose={close} title={VOICE_UI.title} size="sm">
+    <Dialog
+      opened={opened}
+      onClose={close}
+      title={VOICE_UI.title}
+      size="sm"
+      // A stray tap beside the dialog must not throw a recording away: «Отменить», Escape or the cross do.
+      closeOnClickOutside={state.kind !== 'recording' && state.kind !== 'processing'}
+    >
       {state.kind === 'ready' && (
         <Stack gap="sm">
           {state.notice && <Text c="yellow">{state.notice}</Text>}
