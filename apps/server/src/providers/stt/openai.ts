@@ -28,7 +28,7 @@ const FILE_NAMES: Record<SttAudioType, string> = {
 
 /**
  * OpenAI-compatible transcription (PROVIDERS.md §5): `POST {base}{path}` multipart `file, model,
- * language=ru, response_format=verbose_json` → `{text, segments?}`. whisper.cpp's `whisper-server`
+ * language=ru, response_format=verbose_json` (`json` for the gpt-4o models) → `{text, segments?}`. whisper.cpp's `whisper-server`
  * takes the same form at `/inference` (it reads WAV unless started with `--convert`).
  */
 export function createOpenAiStt(options: OpenAiSttOptions): SttPort {
@@ -43,7 +43,7 @@ export function createOpenAiStt(options: OpenAiSttOptions): SttPort {
       form.append('file', new Blob([new Uint8Array(audio)], { type: contentType }), FILE_NAMES[contentType]);
       form.append('model', model);
       form.append('language', language);
-      form.append('response_format', 'verbose_json');
+      form.append('response_format', responseFormatFor(model));
       const timeout = AbortSignal.timeout(timeoutMs);
       const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
       let response: Response;
@@ -72,6 +72,14 @@ export function createOpenAiStt(options: OpenAiSttOptions): SttPort {
       return readTranscription(answer);
     },
   };
+}
+
+/**
+ * Whisper models give `verbose_json` (segments with their log-probabilities, for the confidence);
+ * OpenAI's gpt-4o transcription models accept only `json` (text alone).
+ */
+export function responseFormatFor(model: string): 'verbose_json' | 'json' {
+  return /(^|\/)gpt-4o/i.test(model) ? 'json' : 'verbose_json';
 }
 
 interface Segment {

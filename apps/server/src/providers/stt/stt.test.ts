@@ -5,7 +5,7 @@ import { ebmlHeader, wavTone, webmTone } from './fakes/audio.ts';
 import { type FakeStt, startFakeStt } from './fakes/transcription.ts';
 import { createSttPort } from './index.ts';
 import { createOfflineStt } from './offline.ts';
-import { createOpenAiStt, readTranscription } from './openai.ts';
+import { createOpenAiStt, readTranscription, responseFormatFor } from './openai.ts';
 import { STT_ERROR_MESSAGES, SttError, type SttPort, UNKNOWN_CONFIDENCE } from './port.ts';
 
 let fake: FakeStt;
@@ -188,6 +188,26 @@ describe('speech-to-text: OpenAI-compatible', () => {
         'no_speech',
       );
     }
+  });
+
+  it('asks the gpt-4o transcription models for json, Whisper models for verbose_json', async () => {
+    expect(responseFormatFor('whisper-1')).toBe('verbose_json');
+    expect(responseFormatFor('Systran/faster-whisper-large-v3')).toBe('verbose_json');
+    expect(responseFormatFor('gpt-4o-mini-transcribe')).toBe('json');
+    expect(responseFormatFor('openai/gpt-4o-transcribe')).toBe('json');
+    const gpt = createOpenAiStt({
+      baseUrl: fake.baseUrl,
+      apiKey: 'stt-key',
+      model: 'gpt-4o-transcribe',
+      path: '/audio/transcriptions',
+      timeoutMs: 1000,
+    });
+    fake.answer = { text: 'Просто текст' };
+    expect(await gpt.transcribe({ audio: webm, contentType: 'audio/webm', language: 'ru' })).toEqual({
+      text: 'Просто текст',
+      confidence: UNKNOWN_CONFIDENCE,
+    });
+    expect(fake.requests[0]?.fields.response_format).toBe('json');
   });
 
   it('keeps one clean line no longer than a message', () => {
