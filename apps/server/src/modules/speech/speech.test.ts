@@ -127,6 +127,9 @@ describe('POST /api/speech/transcribe', () => {
     const token = await newGuest();
     const huge = Buffer.concat([webm, Buffer.alloc(VOICE_MESSAGE.maxBytes)]);
     expectError(await transcribe(token, huge), 413, 'payload_too_large', VOICE_TEXTS.tooLarge);
+    // Far over the body limit too: the same answer.
+    const huger = Buffer.concat([webm, Buffer.alloc(2 * VOICE_MESSAGE.maxBytes)]);
+    expectError(await transcribe(token, huger), 413, 'payload_too_large', VOICE_TEXTS.tooLarge);
     expect(fake.requests).toHaveLength(0);
   });
 
