@@ -60,6 +60,8 @@ import { PushService } from './modules/push/push.service.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
+import { speechRoutes } from './modules/speech/speech.routes.ts';
+import { SpeechService } from './modules/speech/speech.service.ts';
 import { SupportRepository } from './modules/support/support.repository.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { SupportService } from './modules/support/support.service.ts';
@@ -91,6 +93,8 @@ import type { PaymentPorts } from './providers/payments/port.ts';
 import type { ProviderInfo } from './providers/port.ts';
 import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
+import { createSttPort } from './providers/stt/index.ts';
+import type { SttPort } from './providers/stt/port.ts';
 import { createVideoPort } from './providers/video/index.ts';
 import type { VideoPort } from './providers/video/port.ts';
 import { createVisionPort } from './providers/vision/index.ts';
@@ -108,6 +112,8 @@ export interface AppDeps {
   image?: ImagePort;
   llm?: LlmPort;
   vision?: VisionPort;
+  /** Speech-to-text for voice messages (issue 15). */
+  stt?: SttPort;
   /** The moderation port on top of the safety rules (offline: the rules alone). */
   moderation?: ModerationPort;
   storage?: StoragePort;
@@ -217,7 +223,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const moderation = deps.moderation ?? createModerationPort(config);
   const video: VideoPort & { close?: () => Promise<void> } = deps.video ?? createVideoPort(config, app.log);
   const intent = deps.intent ?? createIntentPort(config, app.log);
-  app.decorate('providers', { mail: mailer, image, storage, llm, vision, moderation, video, intent });
+  const stt = deps.stt ?? createSttPort(config);
+  app.decorate('providers', { mail: mailer, image, storage, llm, vision, moderation, video, intent, stt });
   // The offline adapter's render worker stops with the app.
   app.addHook('onClose', async () => video.close?.());
   app.addHook('onClose', async () => {
@@ -399,6 +406,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.decorate('support', support);
   await app.register(supportRoutes, { prefix: '/api/support', service: support, linkContext });
+  await app.register(speechRoutes, {
+    prefix: '/api/speech',
+    service: new SpeechService({ stt, log: app.log }),
+  });
   realtime = await attachRealtime(app, {
     sessions: auth,
     messages,

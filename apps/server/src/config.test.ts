@@ -67,6 +67,12 @@ describe('loadConfig', () => {
       VIDEO_MODEL: 'video-model',
       VIDEO_TIMEOUT_MS: '20000',
       PREVIEW_CLIPS: 'off',
+      STT_PROVIDER: 'openai',
+      STT_BASE_URL: 'http://whisper:8080/',
+      STT_API_KEY: 'stt-key',
+      STT_MODEL: 'large-v3',
+      STT_PATH: '/inference',
+      STT_TIMEOUT_MS: '45000',
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: 'https://llm.example.com/v1/',
       LLM_API_KEY: 'llm-key',
@@ -128,6 +134,14 @@ describe('loadConfig', () => {
         model: 'video-model',
         timeoutMs: 20000,
       },
+      stt: {
+        provider: 'openai',
+        baseUrl: 'http://whisper:8080',
+        apiKey: 'stt-key',
+        model: 'large-v3',
+        path: '/inference',
+        timeoutMs: 45000,
+      },
       photosPerDay: { guest: 2, free: 5, verified: 10, pwa: 10, plus: 100, vip: 500 },
       previewClips: false,
       llm: {
@@ -188,6 +202,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LLM_PROVIDER: 'gpt' })).toThrow(/LLM_PROVIDER/);
     expect(loadConfig({}).vision.provider).toBe('offline');
     expect(() => loadConfig({ VISION_PROVIDER: 'openai' })).toThrow(/VISION_BASE_URL/);
+  });
+
+  it('defaults to no speech-to-text; openai needs STT_BASE_URL; the path is a path', () => {
+    expect(loadConfig({}).stt).toEqual({
+      provider: 'offline',
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: 'whisper-1',
+      path: '/audio/transcriptions',
+      timeoutMs: 30000,
+    });
+    expect(() => loadConfig({ STT_PROVIDER: 'openai' })).toThrow(/STT_BASE_URL/);
+    expect(() => loadConfig({ STT_PROVIDER: 'whisper' })).toThrow(/STT_PROVIDER/);
+    expect(() => loadConfig({ STT_PATH: 'inference' })).toThrow(/STT_PATH/);
   });
 
   it('defaults to the rules alone; openai moderation defaults to OpenAI, a guard model needs its URL', () => {
@@ -338,6 +366,12 @@ describe('ENV_VARS', () => {
       'VIDEO_MODEL',
       'PREVIEW_CLIPS',
       'VIDEO_TIMEOUT_MS',
+      'STT_PROVIDER',
+      'STT_BASE_URL',
+      'STT_API_KEY',
+      'STT_MODEL',
+      'STT_PATH',
+      'STT_TIMEOUT_MS',
       'LLM_PROVIDER',
       'LLM_BASE_URL',
       'LLM_API_KEY',

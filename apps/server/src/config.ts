@@ -21,6 +21,8 @@ export type A1111ReferenceMode = (typeof A1111_REFERENCE_MODES)[number];
 const VIDEO_PROVIDERS = ['offline', 'venice'] as const;
 type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
 const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
+const STT_PROVIDERS = ['offline', 'openai'] as const;
+type SttProviderName = (typeof STT_PROVIDERS)[number];
 
 const LLM_PROVIDERS = ['offline', 'openai'] as const;
 type LlmProviderName = (typeof LLM_PROVIDERS)[number];
@@ -245,6 +247,39 @@ const ENV = {
     description: 'How long one call to the video service (submit or poll) may take, in milliseconds',
     schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
   },
+  STT_PROVIDER: {
+    default: 'offline',
+    description:
+      "Speech-to-text for voice messages: offline (none: POST /api/speech/transcribe answers 503 and the web app uses the browser's own recognition where it has one) or openai (an OpenAI-compatible /audio/transcriptions, or whisper.cpp with STT_PATH=/inference)",
+    schema: z.enum(STT_PROVIDERS, { message: `must be one of ${STT_PROVIDERS.join(', ')}` }),
+  },
+  STT_BASE_URL: {
+    default: null,
+    description:
+      'Base URL of the speech-to-text service, e.g. https://api.openai.com/v1 or http://whisper:8080 (required for openai)',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  STT_API_KEY: {
+    default: null,
+    description: 'Bearer key of the speech-to-text service; unset = no Authorization header (local servers)',
+    schema: z.string().min(1).optional(),
+  },
+  STT_MODEL: {
+    default: 'whisper-1',
+    description: 'Speech-to-text model name sent with each file',
+    schema: z.string().min(1).max(200),
+  },
+  STT_PATH: {
+    default: '/audio/transcriptions',
+    description:
+      'Path of the transcription call under STT_BASE_URL: /audio/transcriptions (OpenAI, vLLM, faster-whisper) or /inference (whisper.cpp whisper-server)',
+    schema: z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, { message: 'must be a path starting with /' }),
+  },
+  STT_TIMEOUT_MS: {
+    default: '30000',
+    description: 'How long one transcription may take, in milliseconds',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
+  },
   LLM_PROVIDER: {
     default: 'offline',
     description:
@@ -453,6 +488,8 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'IMAGE_BASE_URL',
   'VIDEO_API_KEY',
   'VIDEO_BASE_URL',
+  'STT_API_KEY',
+  'STT_BASE_URL',
   'LLM_API_KEY',
   'LLM_BASE_URL',
   'VISION_API_KEY',
@@ -525,6 +562,17 @@ export interface Config {
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
+    timeoutMs: number;
+  };
+  /** Speech-to-text for voice messages (providers/stt). */
+  stt: {
+    provider: SttProviderName;
+    /** Without a trailing slash; undefined only for the offline adapter. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    /** e.g. /audio/transcriptions, or /inference for whisper.cpp. */
+    path: string;
     timeoutMs: number;
   };
   /** Whether the start makes the 20 preview clips (PREVIEW_CLIPS). */
@@ -634,6 +682,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid environment:\n  IMAGE_BASE_URL: is required when IMAGE_PROVIDER=automatic1111',
     );
   }
+  if (e.STT_PROVIDER === 'openai' && !e.STT_BASE_URL) {
+    throw new ConfigError('Invalid environment:\n  STT_BASE_URL: is required when STT_PROVIDER=openai');
+  }
   if (e.LLM_PROVIDER === 'openai' && !e.LLM_BASE_URL) {
     throw new ConfigError('Invalid environment:\n  LLM_BASE_URL: is required when LLM_PROVIDER=openai');
   }
@@ -701,6 +752,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiKey: e.VIDEO_API_KEY,
       model: e.VIDEO_MODEL,
       timeoutMs: e.VIDEO_TIMEOUT_MS,
+    },
+    stt: {
+      provider: e.STT_PROVIDER,
+      baseUrl: e.STT_PROVIDER === 'offline' ? undefined : e.STT_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.STT_API_KEY,
+      model: e.STT_MODEL,
+      path: e.STT_PATH,
+      timeoutMs: e.STT_TIMEOUT_MS,
     },
     photosPerDay: parsePhotosPerDay(e.PHOTOS_PER_DAY),
     previewClips: e.PREVIEW_CLIPS,

@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: see `ACCESS_LEVELS`. */
     access?: Access;
+    /** The 401 text when no session is sent, if the spec gives the route its own (voice messages). */
+    unauthorized?: string;
   }
   interface FastifyRequest {
     /** The session's user on a route that needs one (set before validation); null elsewhere. */
@@ -85,7 +87,10 @@ export function registerAuth(
     const access = accessOf(url, request.routeOptions.config);
     if (access === 'public') return;
     const token = bearerToken(request);
-    if (!token) throw errors.unauthorized();
+    if (!token) {
+      const text = request.routeOptions.config.unauthorized;
+      throw text ? new AppError(401, 'unauthorized', text) : errors.unauthorized();
+    }
     const user = await resolver.resolveSession(token);
     if (access !== 'guest') {
       if (user.membershipType === 'guest') throw errors.forbidden(SERVER_MESSAGES.guestNotAllowed);

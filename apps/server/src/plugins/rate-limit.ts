@@ -1,5 +1,5 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { AUTH_MESSAGES } from '@podruga/shared';
+import { AUTH_MESSAGES, VOICE_TEXTS } from '@podruga/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { errors } from '../errors.ts';
@@ -54,6 +54,16 @@ export const RATE_LIMITS = {
   },
   /** Her failed photo or video asked for again: the day's allowance bounds it; this bounds the clicking. */
   retryMedia: { ...perUser, max: 20, timeWindow: 15 * MINUTE },
+  /**
+   * Each voice message is a call to the speech service (paid on a real one): 30 per 10 minutes per
+   * user is a message every 20 s, far more than people speak to her.
+   */
+  transcribe: {
+    ...perUser,
+    max: 30,
+    timeWindow: 10 * MINUTE,
+    errorResponseBuilder: () => errors.tooManyRequests(VOICE_TEXTS.tooMany),
+  },
   /** Each test push is a request to a push service on the user's behalf. */
   pushTest: { ...perUser, max: 5, timeWindow: MINUTE },
   /** A browser subscribes once; re-subscribing in a loop only churns rows. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Chat, SERVER_MESSAGES } from '@podruga/shared';
+import { type Chat, SERVER_MESSAGES, VOICE_TEXTS } from '@podruga/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
@@ -19,6 +19,8 @@ interface Expected {
   access: Access;
   /** The route names the user's own resource: how another user's is refused, and how to ask for it. */
   owner?: Owner;
+  /** The route's own 401 text when no session is sent (`config.unauthorized`). */
+  unauthorized?: string;
 }
 
 interface Owner {
@@ -182,6 +184,8 @@ const ROUTES: Record<string, Expected> = {
     owner: forbidden((theirs, token) => json(token, { chat_id: theirs.chatId })),
   },
   'POST /api/analyze_image': { access: 'guest', owner: forbidden(upload) },
+
+  'POST /api/speech/transcribe': { access: 'guest', unauthorized: VOICE_TEXTS.authRequired },
 };
 
 const db = useTestDatabase();
@@ -242,9 +246,14 @@ describe('route access', () => {
 
   it('without a session (or with a token we did not sign): 401 wherever a session is needed', async () => {
     for (const { method, url } of withAccess('guest', 'registered', 'plus')) {
-      for (const headers of [{}, bearer('not-a-token')]) {
-        expectError(await call(method, url, { headers }), 401, 'unauthorized', SERVER_MESSAGES.unauthorized);
-      }
+      const own = ROUTES[keyOf(method, url)]?.unauthorized;
+      expectError(await call(method, url), 401, 'unauthorized', own ?? SERVER_MESSAGES.unauthorized);
+      expectError(
+        await call(method, url, { headers: bearer('not-a-token') }),
+        401,
+        'unauthorized',
+        SERVER_MESSAGES.unauthorized,
+      );
     }
     for (const { method, url } of withAccess('public')) {
       const res = await call(method, url, { remoteAddress: '10.8.0.1' });
