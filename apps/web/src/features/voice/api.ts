@@ -1,13 +1,10 @@
-import { REQUEST_TIMEOUT_MS } from '@podruga/shared';
+import { REQUEST_TIMEOUT_MS, type TranscribeResponse } from '@podruga/shared';
 import { ApiError, api, isApiError } from '../../shared/api/index.ts';
 import { readToken } from '../auth/persist.ts';
 import { VOICE_TEXTS, VoiceError } from './texts.ts';
 
-/** 001 §3 "Transcription result"; the same shape as `TranscribeResponse` of packages/shared api/speech.ts. */
-export interface Transcription {
-  text: string;
-  confidence: number;
-}
+/** 001 §3 "Transcription result" (packages/shared api/speech.ts). */
+export type Transcription = TranscribeResponse['transcription'];
 
 export const TRANSCRIBE_PATH = '/api/speech/transcribe';
 

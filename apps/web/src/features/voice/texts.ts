@@ -1,40 +1,13 @@
 /**
  * Voice messages (issue 15; 001 §4 "Voice message", §8, §9): the numbers and texts the web app needs.
- * VOICE_MESSAGE and VOICE_TEXTS mirror `packages/shared/src/voice.ts` (built in parallel by the
- * speech-to-text work) name for name; at the merge they are imported from `@podruga/shared` instead.
+ * VOICE_MESSAGE and VOICE_TEXTS are the shared contract's (`packages/shared/src/voice.ts`); the
+ * recorder's own words are below.
  */
 
-/** 001 §4, §9: the numbers of a voice message. */
-export const VOICE_MESSAGE = {
-  /** The recorder dialog stops recording after this many seconds (maxRecordingTime's default). */
-  dialogMaxSeconds: 60,
-  /** The recorder itself never records longer than this. */
-  recorderMaxSeconds: 180,
-  /** Audio is recorded 16 kHz mono and sent as webm. */
-  sampleRateHz: 16_000,
-  channels: 1,
-  mimeType: 'audio/webm',
-  /** The recognised-text toast shows its first 50 characters for 3 s. */
-  toastChars: 50,
-  toastMs: 3000,
-} as const;
+import { VOICE_MESSAGE } from '@podruga/shared';
 
-/** 001 §8: every voice-message and transcription text, exact. */
-export const VOICE_TEXTS = {
-  /** 401: no session. */
-  authRequired: 'Требуется авторизация для голосовых сообщений',
-  /** 400: not audio, or audio the service cannot read. */
-  badAudio: 'Неверный формат аудио. Попробуйте снова.',
-  /** 503: no speech-to-text configured, or the service is down. */
-  unavailable: 'Сервис распознавания речи недоступен. Попробуйте позже.',
-  /** Any other failure, when the server gave no detail. */
-  failed: 'Ошибка распознавания речи. Попробуйте снова.',
-  /** The recorder (001 §8 "Voice message"). */
-  notSupported: 'Твой браузер не поддерживает запись аудио',
-  startFailed: 'Не удалось начать запись. Проверьте разрешения микрофона.',
-  noAudio: 'Не удалось получить аудиозапись',
-  notRecognised: 'Не удалось распознать речь',
-} as const;
+/** 001 §4, §9 and §8: the numbers and the exact texts, from the shared contract. */
+export { VOICE_MESSAGE, VOICE_TEXTS } from '@podruga/shared';
 
 /** The recorder dialog's and the player's own words (the spec shows none for these). */
 export const VOICE_UI = {
