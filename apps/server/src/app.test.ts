@@ -42,6 +42,7 @@ describe('API basics', () => {
       moderation: { adapter: 'rules-only', offline: true },
       video: { adapter: 'offline', offline: true },
       intent: { adapter: 'rules', offline: true },
+      tts: { adapter: 'offline', offline: true },
     });
     expect(body.features).toEqual({ debug_routes: false });
   });

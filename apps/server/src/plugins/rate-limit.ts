@@ -54,6 +54,14 @@ export const RATE_LIMITS = {
   },
   /** Her failed photo or video asked for again: the day's allowance bounds it; this bounds the clicking. */
   retryMedia: { ...perUser, max: 20, timeWindow: 15 * MINUTE },
+  /** Her messages spoken (the listen button): a real speech service costs per character; kept ones are cheap. */
+  speech: {
+    ...perUser,
+    max: 60,
+    timeWindow: 10 * MINUTE,
+    errorResponseBuilder: () =>
+      errors.tooManyRequests('Слишком много запросов на озвучку. Попробуйте через минуту'),
+  },
   /** Each test push is a request to a push service on the user's behalf. */
   pushTest: { ...perUser, max: 5, timeWindow: MINUTE },
   /** A browser subscribes once; re-subscribing in a loop only churns rows. */
