@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
 import { createElevenLabsTts, ELEVENLABS_VOICES } from './elevenlabs.ts';
 import { espeakArguments, normalizeWav, pcmWav } from './espeak.ts';
 import { createTtsPort } from './index.ts';
-import { createOfflineTts, type OfflineTtsPort } from './offline.ts';
+import { createOfflineTts, type OfflineTtsPort, speechWorkerSpec } from './offline.ts';
 import { createOpenAiTts, OPENAI_VOICES } from './openai.ts';
 import { TTS_ERROR_TEXTS, TtsError, type TtsErrorKind, type TtsPort, type VoiceChoice } from './port.ts';
 
@@ -276,6 +277,31 @@ describe('offline adapter (espeak-ng in a worker thread)', () => {
     await expect(small.synthesize({ text: 'Четыре.', voice: VOICE })).rejects.toMatchObject({
       kind: 'unavailable',
     });
+  });
+
+  it('a worker that does not answer in time is replaced, and the message fails as unavailable', async () => {
+    const hasty = createOfflineTts({ timeoutMs: 1 });
+    await expect(hasty.synthesize({ text: 'Привет.', voice: VOICE })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+    await hasty.close();
+  });
+
+  it('a request given up while waiting leaves the queue', async () => {
+    const first = port.synthesize({ text: 'Первое сообщение.', voice: VOICE });
+    const controller = new AbortController();
+    const second = port.synthesize({ text: 'Второе.', voice: VOICE, signal: controller.signal });
+    controller.abort();
+    await expect(second).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(readWav((await first).audio).seconds).toBeGreaterThan(0.5);
+  });
+
+  it('finds its worker beside the source, or beside the bundle in production', () => {
+    const source = speechWorkerSpec(new URL('./offline.ts', import.meta.url).href);
+    expect(source.options).toMatchObject({ eval: true });
+    expect(source.entry).toContain(fileURLToPath(new URL('./espeak-worker.ts', import.meta.url)));
+    const bundle = speechWorkerSpec('file:///app/apps/server/dist/server.js');
+    expect(String(bundle.entry)).toBe('file:///app/apps/server/dist/tts-speech-worker.js');
   });
 
   it('maps her voice to espeak-ng: Russian, a female variant, pitch and speed within bounds', () => {
