@@ -52,6 +52,8 @@ export function speakableText(content: string, max = MAX_SPOKEN_CHARS): string {
     .replace(/[*_~`#>|\\]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  // Punctuation alone («...», «?!») is nothing to say.
+  if (!/[\p{L}\p{N}]/u.test(text)) return '';
   if (text.length <= max) return text;
   const head = text.slice(0, max);
   const sentence = Math.max(

@@ -191,6 +191,10 @@ describe('speakableText', () => {
     expect(speakableText('Привет 👋🏽 🇷🇺 ❤️‍🔥 :) ;-) <3 как ты?)))')).toBe('Привет как ты?');
   });
 
+  it('punctuation alone is nothing to say', () => {
+    expect(speakableText('... ?! 😶')).toBe('');
+  });
+
   it('drops markers, links and markdown marks', () => {
     expect(
       speakableText('[Image: кошка на диване] Смотри **какая** https://example.com/x ~милая~ `кошка`'),
