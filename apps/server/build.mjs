@@ -6,10 +6,11 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  // The offline video port renders in a worker thread: its code is an entry of its own beside server.js.
+  // The offline video and speech ports work in worker threads: each worker is an entry of its own beside server.js.
   entryPoints: {
     server: new URL('./src/server.ts', import.meta.url).pathname,
     'video-render-worker': new URL('./src/providers/video/render-worker.ts', import.meta.url).pathname,
+    'tts-speech-worker': new URL('./src/providers/tts/espeak-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -43,6 +43,7 @@ describe('API basics', () => {
       video: { adapter: 'offline', offline: true },
       intent: { adapter: 'rules', offline: true },
       stt: { adapter: 'offline', offline: true },
+      tts: { adapter: 'offline', offline: true },
     });
     expect(body.features).toEqual({ debug_routes: false });
   });

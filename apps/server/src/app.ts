@@ -60,6 +60,8 @@ import { PushService } from './modules/push/push.service.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
+import { listenRoutes } from './modules/speech/listen.routes.ts';
+import { ListenService } from './modules/speech/listen.service.ts';
 import { speechRoutes } from './modules/speech/speech.routes.ts';
 import { SpeechService } from './modules/speech/speech.service.ts';
 import { SupportRepository } from './modules/support/support.repository.ts';
@@ -95,6 +97,8 @@ import { createStoragePort } from './providers/storage/index.ts';
 import type { StoragePort } from './providers/storage/port.ts';
 import { createSttPort } from './providers/stt/index.ts';
 import type { SttPort } from './providers/stt/port.ts';
+import { createTtsPort } from './providers/tts/index.ts';
+import type { TtsPort } from './providers/tts/port.ts';
 import { createVideoPort } from './providers/video/index.ts';
 import type { VideoPort } from './providers/video/port.ts';
 import { createVisionPort } from './providers/vision/index.ts';
@@ -142,6 +146,8 @@ export interface AppDeps {
   video?: VideoPort;
   intent?: IntentPort;
   herPrompts?: HerMediaPrompts;
+  /** Her voice (issue 15): the text-to-speech port. */
+  tts?: TtsPort;
   /** Payment adapters built elsewhere (tests: the real adapters against their fakes). */
   payments?: Partial<PaymentPorts>;
   /** The least time between two status calls for one order (tests: 0). */
@@ -224,9 +230,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const video: VideoPort & { close?: () => Promise<void> } = deps.video ?? createVideoPort(config, app.log);
   const intent = deps.intent ?? createIntentPort(config, app.log);
   const stt = deps.stt ?? createSttPort(config);
-  app.decorate('providers', { mail: mailer, image, storage, llm, vision, moderation, video, intent, stt });
-  // The offline adapter's render worker stops with the app.
+  const tts: TtsPort & { close?: () => Promise<void> } = deps.tts ?? createTtsPort(config, app.log);
+  app.decorate('providers', {
+    mail: mailer,
+    image,
+    storage,
+    llm,
+    vision,
+    moderation,
+    video,
+    intent,
+    stt,
+    tts,
+  });
+  // The offline adapters' render and speech workers stop with the app.
   app.addHook('onClose', async () => video.close?.());
+  app.addHook('onClose', async () => tts.close?.());
   app.addHook('onClose', async () => {
     await mail.drain();
     await mailer.close();
@@ -395,6 +414,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
   await app.register(messagesRoutes, { prefix: '/api', service: messages, media: herMedia });
+  await app.register(listenRoutes, {
+    service: new ListenService({ messages, tts, storage, log: app.log }),
+  });
   const support = new SupportService({
     repo: new SupportRepository(database.db),
     jobs,

@@ -73,6 +73,13 @@ describe('loadConfig', () => {
       STT_MODEL: 'large-v3',
       STT_PATH: '/inference',
       STT_TIMEOUT_MS: '45000',
+      TTS_PROVIDER: 'elevenlabs',
+      TTS_BASE_URL: 'https://tts.example.com/',
+      TTS_API_KEY: 'tts-key',
+      ELEVENLABS_API_KEY: 'eleven-key',
+      TTS_MODEL: 'eleven_flash_v2_5',
+      TTS_VOICES: 'voiceA, voiceB',
+      TTS_TIMEOUT_MS: '15000',
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: 'https://llm.example.com/v1/',
       LLM_API_KEY: 'llm-key',
@@ -141,6 +148,14 @@ describe('loadConfig', () => {
         model: 'large-v3',
         path: '/inference',
         timeoutMs: 45000,
+      },
+      tts: {
+        provider: 'elevenlabs',
+        baseUrl: 'https://tts.example.com',
+        apiKey: 'tts-key',
+        model: 'eleven_flash_v2_5',
+        voices: ['voiceA', 'voiceB'],
+        timeoutMs: 15000,
       },
       photosPerDay: { guest: 2, free: 5, verified: 10, pwa: 10, plus: 100, vip: 500 },
       previewClips: false,
@@ -273,6 +288,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PHOTOS_PER_DAY: 'guest=2' })).toThrow(/PHOTOS_PER_DAY/);
   });
 
+  it('defaults to the offline voice; each real speech service gets its address, model and key', () => {
+    expect(loadConfig({}).tts).toEqual({
+      provider: 'offline',
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: 'espeak-ng',
+      voices: undefined,
+      timeoutMs: 30000,
+    });
+    expect(loadConfig({ TTS_PROVIDER: 'openai', TTS_API_KEY: 'sk' }).tts).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk',
+      model: 'gpt-4o-mini-tts',
+    });
+    expect(loadConfig({ TTS_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'xi' }).tts).toMatchObject({
+      baseUrl: 'https://api.elevenlabs.io',
+      apiKey: 'xi',
+      model: 'eleven_multilingual_v2',
+    });
+    expect(() => loadConfig({ TTS_PROVIDER: 'elevenlabs' })).toThrow(/TTS_API_KEY/);
+    expect(() => loadConfig({ TTS_PROVIDER: 'espeak' })).toThrow(/TTS_PROVIDER/);
+    expect(() => loadConfig({ TTS_VOICES: 'a,b,c,d,e' })).toThrow(/TTS_VOICES/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', MAINTENANCE_MODE: '' })).toMatchObject({
       port: 8080,
@@ -372,6 +411,13 @@ describe('ENV_VARS', () => {
       'STT_MODEL',
       'STT_PATH',
       'STT_TIMEOUT_MS',
+      'TTS_PROVIDER',
+      'TTS_BASE_URL',
+      'TTS_API_KEY',
+      'ELEVENLABS_API_KEY',
+      'TTS_MODEL',
+      'TTS_VOICES',
+      'TTS_TIMEOUT_MS',
       'LLM_PROVIDER',
       'LLM_BASE_URL',
       'LLM_API_KEY',

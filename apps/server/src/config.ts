@@ -23,6 +23,15 @@ type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
 const VENICE_BASE_URL = 'https://api.venice.ai/api/v1';
 const STT_PROVIDERS = ['offline', 'openai'] as const;
 type SttProviderName = (typeof STT_PROVIDERS)[number];
+const TTS_PROVIDERS = ['offline', 'openai', 'elevenlabs'] as const;
+type TtsProviderName = (typeof TTS_PROVIDERS)[number];
+const ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';
+/** The model each TTS adapter asks when TTS_MODEL is unset. */
+const TTS_MODELS: Record<TtsProviderName, string> = {
+  offline: 'espeak-ng',
+  openai: 'gpt-4o-mini-tts',
+  elevenlabs: 'eleven_multilingual_v2',
+};
 
 const LLM_PROVIDERS = ['offline', 'openai'] as const;
 type LlmProviderName = (typeof LLM_PROVIDERS)[number];
@@ -280,6 +289,52 @@ const ENV = {
     description: 'How long one transcription may take, in milliseconds',
     schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
   },
+  TTS_PROVIDER: {
+    default: 'offline',
+    description:
+      'Her voice (the listen button): offline (espeak-ng, a robotic Russian voice), openai (OpenAI-compatible /audio/speech) or elevenlabs (ElevenLabs streaming text-to-speech)',
+    schema: z.enum(TTS_PROVIDERS, { message: `must be one of ${TTS_PROVIDERS.join(', ')}` }),
+  },
+  TTS_BASE_URL: {
+    default: null,
+    description:
+      'Base URL of the speech service; unset = https://api.openai.com/v1 for openai, https://api.elevenlabs.io for elevenlabs',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  TTS_API_KEY: {
+    default: null,
+    description:
+      'Key of the speech service (Bearer for openai, xi-api-key for elevenlabs; unset = ELEVENLABS_API_KEY for elevenlabs)',
+    schema: z.string().min(1).optional(),
+  },
+  ELEVENLABS_API_KEY: {
+    default: null,
+    description: 'ElevenLabs key: her voice with TTS_PROVIDER=elevenlabs when TTS_API_KEY is unset',
+    schema: z.string().min(1).optional(),
+  },
+  TTS_MODEL: {
+    default: null,
+    description: 'Speech model; unset = gpt-4o-mini-tts for openai, eleven_multilingual_v2 for elevenlabs',
+    schema: z.string().min(1).max(200).optional(),
+  },
+  TTS_VOICES: {
+    default: null,
+    description:
+      "The service's voices her timbres map to (comma-separated, up to 4; ElevenLabs voice ids); unset = each adapter's female voices",
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}(\s*,\s*[A-Za-z0-9_-]{1,64}){0,3}$/, {
+        message: 'must be up to 4 voice names, comma-separated',
+      })
+      .transform((value) => value.split(',').map((voice) => voice.trim()))
+      .optional(),
+  },
+  TTS_TIMEOUT_MS: {
+    default: '30000',
+    description:
+      'How long speaking one message may take (the service, or the offline voice), in milliseconds',
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1000).max(600_000),
+  },
   LLM_PROVIDER: {
     default: 'offline',
     description:
@@ -490,6 +545,9 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'VIDEO_BASE_URL',
   'STT_API_KEY',
   'STT_BASE_URL',
+  'TTS_API_KEY',
+  'TTS_BASE_URL',
+  'ELEVENLABS_API_KEY',
   'LLM_API_KEY',
   'LLM_BASE_URL',
   'VISION_API_KEY',
@@ -573,6 +631,17 @@ export interface Config {
     model: string;
     /** e.g. /audio/transcriptions, or /inference for whisper.cpp. */
     path: string;
+    timeoutMs: number;
+  };
+  /** Her voice (providers/tts). */
+  tts: {
+    provider: TtsProviderName;
+    /** Without a trailing slash; undefined only for the offline adapter. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    /** The service's voices for her timbres; undefined = the adapter's own list. */
+    voices: string[] | undefined;
     timeoutMs: number;
   };
   /** Whether the start makes the 20 preview clips (PREVIEW_CLIPS). */
@@ -672,6 +741,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.VIDEO_PROVIDER === 'venice' && !e.VIDEO_API_KEY) {
     throw new ConfigError('Invalid environment:\n  VIDEO_API_KEY: is required when VIDEO_PROVIDER=venice');
   }
+  const ttsBaseUrl =
+    e.TTS_BASE_URL?.replace(/\/+$/, '') ??
+    (e.TTS_PROVIDER === 'openai'
+      ? OPENAI_BASE_URL
+      : e.TTS_PROVIDER === 'elevenlabs'
+        ? ELEVENLABS_BASE_URL
+        : undefined);
+  const ttsApiKey = e.TTS_API_KEY ?? (e.TTS_PROVIDER === 'elevenlabs' ? e.ELEVENLABS_API_KEY : undefined);
+  if (e.TTS_PROVIDER === 'elevenlabs' && !ttsApiKey) {
+    throw new ConfigError(
+      'Invalid environment:\n  TTS_API_KEY: is required when TTS_PROVIDER=elevenlabs (or set ELEVENLABS_API_KEY)',
+    );
+  }
   const imageBaseUrl =
     e.IMAGE_BASE_URL?.replace(/\/+$/, '') ?? (e.IMAGE_PROVIDER === 'venice' ? VENICE_BASE_URL : undefined);
   if (e.IMAGE_PROVIDER === 'venice' && !e.IMAGE_API_KEY) {
@@ -760,6 +842,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       model: e.STT_MODEL,
       path: e.STT_PATH,
       timeoutMs: e.STT_TIMEOUT_MS,
+    },
+    tts: {
+      provider: e.TTS_PROVIDER,
+      baseUrl: ttsBaseUrl,
+      apiKey: ttsApiKey,
+      model: e.TTS_MODEL ?? TTS_MODELS[e.TTS_PROVIDER],
+      voices: e.TTS_VOICES,
+      timeoutMs: e.TTS_TIMEOUT_MS,
     },
     photosPerDay: parsePhotosPerDay(e.PHOTOS_PER_DAY),
     previewClips: e.PREVIEW_CLIPS,

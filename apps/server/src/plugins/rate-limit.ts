@@ -64,6 +64,14 @@ export const RATE_LIMITS = {
     timeWindow: 10 * MINUTE,
     errorResponseBuilder: () => errors.tooManyRequests(VOICE_TEXTS.tooMany),
   },
+  /** Her messages spoken (the listen button): a real speech service costs per character; kept ones are cheap. */
+  speech: {
+    ...perUser,
+    max: 60,
+    timeWindow: 10 * MINUTE,
+    errorResponseBuilder: () =>
+      errors.tooManyRequests('Слишком много запросов на озвучку. Попробуйте через минуту'),
+  },
   /** Each test push is a request to a push service on the user's behalf. */
   pushTest: { ...perUser, max: 5, timeWindow: MINUTE },
   /** A browser subscribes once; re-subscribing in a loop only churns rows. */

@@ -183,6 +183,20 @@ export class MessagesRepository {
     };
   }
 
+  /** One of `userId`'s messages with the companion of its chat (GET /api/messages/{id}/speech). */
+  async findOwnedWithCharacter(
+    messageId: string,
+    userId: string,
+  ): Promise<{ message: MessageRow; character: CharacterRow } | undefined> {
+    const [row] = await this.db
+      .select({ message: getTableColumns(messages), character: getTableColumns(characters) })
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .innerJoin(characters, and(eq(characters.id, chats.characterId), eq(characters.userId, userId)))
+      .where(and(eq(messages.id, messageId), eq(messages.userId, userId), eq(chats.userId, userId)));
+    return row;
+  }
+
   async characterOf(chat: ChatRow): Promise<CharacterRow | undefined> {
     const [row] = await this.db
       .select()

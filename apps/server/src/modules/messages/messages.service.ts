@@ -1,5 +1,6 @@
 import { FALLBACK_FIRST_MESSAGE } from '@podruga/shared';
-import type { ChatRow, MessageRow, UserRow } from '../../db/schema/index.ts';
+import type { CharacterRow, ChatRow, MessageRow, UserRow } from '../../db/schema/index.ts';
+import { isUuid } from '../../validation.ts';
 import type { SessionClaims } from '../auth/session-tokens.ts';
 import type { SafetyEntry } from '../safety/input.ts';
 import type { ChatWithCharacter } from './messages.repository.ts';
@@ -61,6 +62,18 @@ export class MessagesService {
     if (!rows.some((row) => row.isStreaming && !live.has(row.id))) return rows;
     const recovered = await live.recover(undefined, chat.id);
     return recovered.interrupted + recovered.removed > 0 ? repo.list(chat.id) : rows;
+  }
+
+  /**
+   * One of the user's messages with her companion (her voice reads it: modules/speech/listen); undefined
+   * for an unknown id and for another user's message alike.
+   */
+  async ownedMessage(
+    user: UserRow,
+    messageId: string,
+  ): Promise<{ message: MessageRow; character: CharacterRow } | undefined> {
+    if (!isUuid(messageId)) return undefined;
+    return this.deps.repo.findOwnedWithCharacter(messageId, user.id);
   }
 
   /**
