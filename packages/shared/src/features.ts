@@ -11,7 +11,7 @@ const LIVE = {
   /** She sends videos; Plus's daily videos (issue 14). */
   videos: true,
   /** Voice messages to her, and her voice (issue 15). */
-  voiceMessages: false,
+  voiceMessages: true,
   /** Voice calls with her; voice minutes per day (issue 15). */
   voiceCalls: false,
   /** Creation by likeness, /ex (issue 16). */

@@ -76,7 +76,7 @@ export function guideSections(features: Features = PRODUCT_FEATURES): GuideSecti
       soon: voiceSoon,
       paragraphs: [
         features.voiceMessages
-          ? 'Нажми на микрофон, чтобы записать голосовое: она услышит и ответит.'
+          ? 'Нажми на микрофон, чтобы записать голосовое: она услышит и ответит. Кнопка «Послушать» под её сообщением прочитает его её голосом.'
           : `${voiceLater}Можно будет отправлять ей голосовые и слушать её ответы.`,
         features.voiceCalls
           ? `Позвони ей из чата. Минуты звонков считаются за день: ${voice(t.free)} после регистрации, ${voice(t.plus)} с Plus.`
