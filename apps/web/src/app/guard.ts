@@ -37,6 +37,12 @@ function loopSafeRedirect(to: string): string | null {
  * pages by server-checked token, static assets pass, loop breaker, auth-only routes. Answers where to go
  * instead, or null to show the page.
  */
+/**
+ * Whether a session was stored when the page was opened: read when this module is evaluated, before the
+ * app's start (boot.ts) creates a guest for a visitor who had none.
+ */
+const ARRIVED_WITH_SESSION = hasStoredToken();
+
 export function createGuard(getRoutes: () => RouteObject[]) {
   return async function guard(url: URL, firstNavigation: boolean): Promise<string | null> {
     if (isStaticAssetPath(url.pathname)) return null;
@@ -54,6 +60,7 @@ export function createGuard(getRoutes: () => RouteObject[]) {
       debugAccess: hasDebugAccess(Date.now()),
       maintenance: isMaintenance(),
       firstNavigation,
+      arrivedWithSession: ARRIVED_WITH_SESSION,
       lastVisitedPath: local.get(STORAGE_KEYS.lastVisitedPath),
     });
 

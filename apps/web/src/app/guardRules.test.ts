@@ -9,6 +9,7 @@ const base: GuardInput = {
   debugAccess: false,
   maintenance: false,
   firstNavigation: false,
+  arrivedWithSession: true,
   lastVisitedPath: null,
 };
 
@@ -29,12 +30,15 @@ describe('guardStep', () => {
     expect(guardStep({ ...base, pathname: '/vip', meta: { requiresAuth: true } })).toEqual({ kind: 'pass' });
   });
 
-  it('sends a visitor with no session from the chat home: a new guest has no companion (000 §4)', () => {
+  it('sends a visitor who came with no session from the chat home: a new guest has no companion (000 §4)', () => {
+    const arriving = { ...base, firstNavigation: true, arrivedWithSession: false };
     for (const pathname of ['/chat', '/chat/', '/chat/0b6f1c9e-1f1a-4d5e-9c57-3f2a1d7c9e11']) {
-      expect(guardStep({ ...base, pathname, hasToken: false })).toEqual({ kind: 'redirect', to: '/' });
-      expect(guardStep({ ...base, pathname })).toEqual({ kind: 'pass' });
+      expect(guardStep({ ...arriving, pathname })).toEqual({ kind: 'redirect', to: '/' });
+      // With a session, or later in the visit (she may have a companion by then): the chat decides.
+      expect(guardStep({ ...arriving, pathname, arrivedWithSession: true })).toEqual({ kind: 'pass' });
+      expect(guardStep({ ...arriving, pathname, firstNavigation: false })).toEqual({ kind: 'pass' });
     }
-    expect(guardStep({ ...base, pathname: '/chats', hasToken: false })).toEqual({ kind: 'pass' });
+    expect(guardStep({ ...arriving, pathname: '/chats' })).toEqual({ kind: 'pass' });
   });
 
   it('guards debug pages with the server-checked token and strips it', () => {

@@ -13,6 +13,11 @@ export interface GuardInput {
   maintenance: boolean;
   /** The very first navigation of this page load. */
   firstNavigation: boolean;
+  /**
+   * A session was stored when the page was opened, before the app created a guest for a visitor who
+   * had none (read once at start).
+   */
+  arrivedWithSession: boolean;
   /** `lastVisitedPath` saved by the chat layout. */
   lastVisitedPath: string | null;
 }
@@ -64,9 +69,11 @@ export function guardStep(input: GuardInput): GuardStep {
   if (meta.requiresAuth && !input.hasToken)
     return { kind: 'redirect', to: authRequiredUrl(pathname + search) };
 
-  // 000 §4 "Chat initialisation": a guest without a companion is sent home. With no session stored the
-  // visitor is a new guest, who has none: home at once, without loading the chat to find that out.
-  if (!input.hasToken && CHAT_PATH.test(pathname)) return { kind: 'redirect', to: '/' };
+  // 000 §4 "Chat initialisation": a guest without a companion is sent home. A visitor who opened the app
+  // with no session is a new guest, who has none: home at once, without loading the chat to find out.
+  if (input.firstNavigation && !input.arrivedWithSession && CHAT_PATH.test(pathname)) {
+    return { kind: 'redirect', to: '/' };
+  }
 
   // 002 §2 "/": a signed-in visitor arriving at home goes back to the chat they left.
   if (
