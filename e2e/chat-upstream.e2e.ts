@@ -15,8 +15,8 @@ describe('chat on an OpenAI-compatible upstream', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByText('демо-режим').count()).toBe(0);
 
-    await page.getByLabel('Сообщение').fill('Какая сегодня погода?');
-    await page.getByLabel('Сообщение').press('Enter');
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill('Какая сегодня погода?');
+    await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
     const reply = assistant.filter({ hasText: '«Какая сегодня погода?». Давай продолжим!' });
     await reply.waitFor({ timeout: 30_000 });
 

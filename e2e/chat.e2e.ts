@@ -56,8 +56,8 @@ describe('chatting with her', () => {
     // The sixth message meets the guest card; the message stays on screen, marked as not sent.
     const cards = page.getByRole('status').filter({ hasText: /лимит/i });
     const send = async (text: string) => {
-      await page.getByLabel('Сообщение').fill(text);
-      await page.getByLabel('Сообщение').press('Enter');
+      await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+      await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
       await bubbles(page, 'user').filter({ hasText: text }).getByText('Не отправлено').waitFor();
     };
     await send('Ещё одно сообщение');

@@ -17,8 +17,8 @@ const CHAT = /\/chat\/[0-9a-f-]{36}$/;
 const herMedia = (page: Page) => page.locator('[data-testid="her-media"]');
 
 async function ask(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Сообщение').fill(text);
-  await page.getByLabel('Сообщение').press('Enter');
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
   await bubbles(page, 'user').filter({ hasText: text }).last().waitFor();
 }
 

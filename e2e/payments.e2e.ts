@@ -42,8 +42,8 @@ describe('payments through the sandbox', () => {
 
     // A guest has 5 messages a day; the sixth meets the limit card, which now offers Plus.
     for (let i = 1; i <= 5; i++) await say(page, `Сообщение номер ${i}`);
-    await page.getByLabel('Сообщение').fill('Ещё одно');
-    await page.getByLabel('Сообщение').press('Enter');
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill('Ещё одно');
+    await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
     await page.getByText(/с Plus — 50/).waitFor();
     await page.getByRole('button', { name: 'Получить Plus' }).click();
 

@@ -39,8 +39,8 @@ async function watchReplies(page: Page): Promise<void> {
  */
 async function sendAndWatch(page: Page, text: string): Promise<string[]> {
   const seenBefore = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.length);
-  await page.getByLabel('Сообщение').fill(text);
-  await page.getByLabel('Сообщение').press('Enter');
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
   const reply = assistant(page).filter({ hasText: `«${text}». Давай продолжим!` });
   await reply.waitFor({ timeout: 45_000 });
   await streamingBubble(page).waitFor({ state: 'detached', timeout: 30_000 });
@@ -115,8 +115,8 @@ describe('the server restarting under a visitor', () => {
         await page.getByText(RECONNECTING).waitFor();
         await screenshot(page, 'realtime-down');
         // A send waits for the socket, then tries HTTP: neither is there, so the bubble says so.
-        await page.getByLabel('Сообщение').fill(unsent);
-        await page.getByLabel('Сообщение').press('Enter');
+        await page.getByRole('textbox', { name: 'Сообщение' }).fill(unsent);
+        await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
         await page
           .locator('[data-testid="chat-message"][data-failed]')
           .filter({ hasText: unsent })
@@ -146,8 +146,8 @@ describe('the server restarting under a visitor', () => {
     await adoptFirstCompanion(page, journey.app.url);
     const chatId = page.url().split('/').pop() ?? '';
     const long = `Расскажи мне длинную историю ${'про море и про горы '.repeat(8).trim()}`;
-    await page.getByLabel('Сообщение').fill(long);
-    await page.getByLabel('Сообщение').press('Enter');
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill(long);
+    await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
     // A few words are on screen, the rest is still coming.
     await page.waitForFunction(
       () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,

@@ -74,7 +74,7 @@ describe('support', () => {
     await dialog.getByText(SUPPORT_MESSAGES.issueTypeRequired).waitFor();
     await dialog.getByLabel('Тип проблемы').selectOption({ label: 'Сообщение об ошибке' });
     const message = 'Не приходит письмо подтверждения.\nПроверила спам — пусто.';
-    await dialog.getByLabel('Сообщение').fill(message);
+    await dialog.getByRole('textbox', { name: 'Сообщение' }).fill(message);
     await screenshot(page, 'support-dialog-desktop');
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await expectToast(page, SUPPORT_MESSAGES.success);

@@ -8,8 +8,8 @@ export const bubbles = (page: Page, sender: 'user' | 'assistant') =>
 export async function say(page: Page, text: string): Promise<string> {
   const replies = bubbles(page, 'assistant');
   const before = await replies.count();
-  await page.getByLabel('Сообщение').fill(text);
-  await page.getByLabel('Сообщение').press('Enter');
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
   await bubbles(page, 'user').filter({ hasText: text }).last().waitFor();
   // The reply streams: it shows up while it is still being written, then completes.
   await replies.nth(before).waitFor({ timeout: 30_000 });
