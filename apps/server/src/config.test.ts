@@ -158,7 +158,7 @@ describe('loadConfig', () => {
         timeoutMs: 15000,
       },
       photosPerDay: { guest: 2, free: 5, verified: 10, pwa: 10, plus: 100, vip: 500 },
-      previewClips: false,
+      previewClips: 0,
       llm: {
         provider: 'openai',
         baseUrl: 'https://llm.example.com/v1',
@@ -286,6 +286,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIDEO_PROVIDER: 'venice' })).toThrow(/VIDEO_API_KEY/);
     expect(() => loadConfig({ PHOTOS_PER_DAY: 'guest:2,admin:9' })).toThrow(/unknown tier "admin"/);
     expect(() => loadConfig({ PHOTOS_PER_DAY: 'guest=2' })).toThrow(/PHOTOS_PER_DAY/);
+    expect(config.previewClips).toBe(20);
+    expect(loadConfig({ PREVIEW_CLIPS: '3' }).previewClips).toBe(3);
+    expect(() => loadConfig({ PREVIEW_CLIPS: '21' })).toThrow(/PREVIEW_CLIPS/);
   });
 
   it('defaults to the offline voice; each real speech service gets its address, model and key', () => {

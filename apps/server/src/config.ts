@@ -6,6 +6,7 @@ import {
   DEFAULT_BRANDS,
   LIMIT_TIERS,
   type LimitTier,
+  PREVIEW_CLIP_COUNT,
   TIER_LIMITS,
 } from '@podruga/shared';
 import { z } from 'zod';
@@ -248,8 +249,16 @@ const ENV = {
   PREVIEW_CLIPS: {
     default: 'on',
     description:
-      "Make the video preview dialog's 20 clips (/vids/001.mp4 … 020.mp4) from the ready-made companions at start, through the video port: on, or off (the dialog then says the examples are unavailable)",
-    schema: bool,
+      "Make the video preview dialog's 20 clips (/vids/001.mp4 … 020.mp4) from the ready-made companions at start, through the video port: on (all 20), off (none: the dialog says the examples are unavailable), or a number 1–20 (the first ones; the dialog skips the rest)",
+    schema: z.string().transform((v, ctx) => {
+      const word = v.toLowerCase();
+      if (TRUE_WORDS.includes(word)) return PREVIEW_CLIP_COUNT;
+      if (FALSE_WORDS.includes(word)) return 0;
+      const n = Number(word);
+      if (Number.isInteger(n) && n >= 0 && n <= PREVIEW_CLIP_COUNT) return n;
+      ctx.addIssue({ code: 'custom', message: `must be on, off or a number 0–${PREVIEW_CLIP_COUNT}` });
+      return z.NEVER;
+    }),
   },
   VIDEO_TIMEOUT_MS: {
     default: '30000',
@@ -644,8 +653,8 @@ export interface Config {
     voices: string[] | undefined;
     timeoutMs: number;
   };
-  /** Whether the start makes the 20 preview clips (PREVIEW_CLIPS). */
-  previewClips: boolean;
+  /** How many of the 20 preview clips the start makes (PREVIEW_CLIPS: on = 20, off = 0). */
+  previewClips: number;
   /** Photos of her per Moscow day and tier (PHOTOS_PER_DAY). */
   photosPerDay: Record<LimitTier, number>;
   llm: {

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // Her photos and videos being made when the last process stopped (issue 14).
   await app.herMedia.resume();
   // The video preview's 20 clips (001 §3), made once from the ready-made companions.
-  if (config.previewClips) await app.previews.seed();
+  if (config.previewClips > 0) await app.previews.seed(config.previewClips);
 
   for (const provider of [...Object.values(app.providers), app.jobs]) {
     if (provider.offline) app.log.warn(provider.describe());

@@ -75,11 +75,14 @@ export class PreviewsService {
     deps.jobs.handle(PREVIEW_CLIP_JOB, ({ id }) => this.makeClip(id));
   }
 
-  /** Queues the clips not in storage yet. Safe at every start and from several instances. */
-  async seed(): Promise<void> {
+  /**
+   * Queues the clips not in storage yet (the first `count` of them). Safe at every start and from
+   * several instances.
+   */
+  async seed(count = this.clips.length): Promise<void> {
     const { jobs, log } = this.deps;
     try {
-      for (const clip of this.clips) {
+      for (const clip of this.clips.slice(0, count)) {
         if (await this.exists(previewClipKey(clip.id))) continue;
         await jobs.enqueue(PREVIEW_CLIP_JOB, { id: clip.id }, `preview-${clip.id}`);
       }
