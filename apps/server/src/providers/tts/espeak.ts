@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pcmWav } from '../wav.ts';
 import type { VoiceChoice } from './port.ts';
 
 /**
@@ -106,23 +107,4 @@ export function normalizeWav(wav: Buffer): Buffer {
   }
   if (!data || bits !== 16 || channels !== 1) throw new EspeakError('espeak-ng wrote an unexpected WAV');
   return pcmWav(data, sampleRate);
-}
-
-/** 16-bit mono PCM samples with a WAV header. */
-export function pcmWav(samples: Buffer, sampleRate: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
 }

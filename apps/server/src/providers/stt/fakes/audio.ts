@@ -1,3 +1,4 @@
+import { pcmWav } from '../../wav.ts';
 /**
  * Real audio made in code for the tests (nothing binary is committed): a sine tone as 16 kHz mono
  * 16-bit PCM, wrapped as WAV (RIFF) or as a WebM (an EBML header with DocType "webm", a Segment with
@@ -17,21 +18,7 @@ export function tonePcm(seconds = 1, hz = 440, sampleRate = 16_000): Buffer {
 /** A RIFF/WAVE file: `fmt ` (PCM, mono, 16 kHz, 16 bits) and `data`. */
 export function wavTone(seconds = 1, hz = 440, sampleRate = 16_000): Buffer {
   const pcm = tonePcm(seconds, hz, sampleRate);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  return pcmWav(pcm, sampleRate);
 }
 
 /** An EBML element: its ID's bytes, its size as an 8-byte vint, its data. */
