@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { PRODUCT_FEATURES, SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
+import { IMAGE_HEIGHT, IMAGE_WIDTH, PRODUCT_FEATURES, SCROLL_TO_BOTTOM_THRESHOLD_PX } from '@podruga/shared';
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { relativeTime } from '../../shared/format/relativeTime.ts';
 import { ArrowDownIcon } from '../../shared/ui/pageIcons.tsx';
@@ -20,7 +20,11 @@ import { voiceCallLabel } from './voiceCall.ts';
  * (DESIGN §8). Until then, an empty frame of the same size, so the list does not jump.
  */
 const HerMedia = lazy(() => import('./media/HerMedia.tsx').then((m) => ({ default: m.HerMedia })));
-const MEDIA_FRAME = { width: 'min(280px, 68vw)', aspectRatio: '1 / 1', marginBottom: 4 } as const;
+const MEDIA_FRAME = {
+  width: 'min(280px, 68vw)',
+  aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`,
+  marginBottom: 4,
+} as const;
 const RateLimitCard = lazy(() => import('./RateLimitCard.tsx').then((m) => ({ default: m.RateLimitCard })));
 
 /** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
