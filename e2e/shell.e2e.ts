@@ -75,6 +75,11 @@ describe('a new visitor', () => {
     const page = await ctx.newPage();
     await page.goto(journey.app.url);
     await passAdultGate(page);
+    // The guest session the start creates is written a moment after the gate; removing the token before
+    // that write would let the write land after it, and the visitor would arrive at /vip with a session.
+    await page.waitForFunction(
+      () => !!(localStorage.getItem('auth_token') ?? sessionStorage.getItem('auth_token')),
+    );
     await page.evaluate(() => {
       localStorage.removeItem('auth_token');
       sessionStorage.removeItem('auth_token');
