@@ -7,11 +7,22 @@ import {
   characters,
   chats,
   imageGenerations,
+  messages,
   users,
 } from '../../db/schema/index.ts';
 
 export type NewCharacter = Omit<typeof characters.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>;
 export type CharacterChanges = Partial<Omit<NewCharacter, 'id'>>;
+
+/** What a deleted companion leaves to remove from storage. */
+export interface DeletedCharacter {
+  character: CharacterRow;
+  chatIds: string[];
+  /** Her messages' ids: their spoken audio is stored as audio/<id>.<ext>. */
+  herMessageIds: string[];
+  /** Her videos' stored names (under vids/). */
+  videos: string[];
+}
 
 export type CreateResult =
   | { ok: true; character: CharacterRow; chat: ChatRow | null }
@@ -98,20 +109,30 @@ export class CharactersRepository {
   }
 
   /** Deletes her; her chats and their messages go with her (foreign keys cascade). */
-  async delete(
-    userId: string,
-    id: string,
-  ): Promise<{ character: CharacterRow; chatIds: string[] } | undefined> {
+  async delete(userId: string, id: string): Promise<DeletedCharacter | undefined> {
     return this.db.transaction(async (tx) => {
       const chatRows = await tx
         .select({ id: chats.id })
         .from(chats)
         .where(and(eq(chats.characterId, id), eq(chats.userId, userId)));
+      // Her videos (vids/<name>) and the spoken audio of her messages (audio/<message id>.<ext>) live
+      // outside the chat's folder: their names are read before the rows go.
+      const media = await tx
+        .select({ id: messages.id, videoPath: messages.videoPath })
+        .from(messages)
+        .innerJoin(chats, eq(messages.chatId, chats.id))
+        .where(and(eq(chats.characterId, id), eq(chats.userId, userId), eq(messages.isUser, false)));
       const [character] = await tx
         .delete(characters)
         .where(and(eq(characters.id, id), eq(characters.userId, userId)))
         .returning();
-      return character ? { character, chatIds: chatRows.map((c) => c.id) } : undefined;
+      if (!character) return undefined;
+      return {
+        character,
+        chatIds: chatRows.map((c) => c.id),
+        herMessageIds: media.map((m) => m.id),
+        videos: media.flatMap((m) => (m.videoPath ? [m.videoPath] : [])),
+      };
     });
   }
 

@@ -11,10 +11,11 @@ import type { Clock } from '../../clock.ts';
 import type { CharacterRow, ChatRow, UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { StoragePort } from '../../providers/storage/port.ts';
+import { isSafeKey, type StoragePort } from '../../providers/storage/port.ts';
 import { isUuid } from '../../validation.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
+import { SPOKEN_AUDIO_EXTS } from '../speech/listen.service.ts';
 import { traitColumns } from './character-fields.ts';
 import { CHARACTER_MESSAGES } from './characters.messages.ts';
 import type { CharacterChanges, CharactersRepository, NewCharacter } from './characters.repository.ts';
@@ -137,7 +138,10 @@ export class CharactersService {
     }
   }
 
-  /** Deletes her, her chats and messages, her chat folders and her media no one else shows. */
+  /**
+   * Deletes her, her chats and messages, her chat folders, her videos, her messages' spoken audio and
+   * her media no one else shows.
+   */
   async delete(user: UserRow, id: string): Promise<void> {
     if (!isUuid(id)) throw errors.notFound();
     const deleted = await this.deps.repo.delete(user.id, id);
@@ -148,6 +152,11 @@ export class CharactersService {
     );
     try {
       for (const chatId of deleted.chatIds) await storage.deletePrefix(`chats/${chatId}`);
+      for (const video of deleted.videos)
+        if (isSafeKey(`vids/${video}`)) await storage.delete(`vids/${video}`);
+      for (const messageId of deleted.herMessageIds) {
+        for (const ext of SPOKEN_AUDIO_EXTS) await storage.delete(`audio/${messageId}.${ext}`);
+      }
       for (const name of new Set(names)) {
         if (!(await repo.mediaInUse(name))) await storage.delete(name);
       }

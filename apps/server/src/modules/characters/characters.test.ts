@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chats, messages, safetyRefusals } from '../../db/schema/index.ts';
+import type { StoragePort } from '../../providers/storage/port.ts';
 import { useTestApp } from '../../test/app.ts';
 import { characterInput, createCharacter, setMembership } from '../../test/characters.ts';
 import { bearer, expectError, guest, register } from '../../test/http.ts';
@@ -109,6 +110,48 @@ describe('characters CRUD', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/characters/${her.id}`, headers: bearer(token) });
     expect(await t.database.db.select().from(chats).where(eq(chats.id, chatId))).toEqual([]);
     expect(await t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([]);
+  });
+
+  it("deleting a companion removes her videos and her messages' spoken audio, and no one else's", async () => {
+    const { access_token: token, user_id: userId } = await freeUser();
+    const her = await createCharacter(t.app, token);
+    const other = await createCharacter(t.app, token, { name: 'Вера' });
+    const chatOf = async (characterId: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/chats/',
+          headers: bearer(token),
+          payload: { character_id: characterId },
+        })
+      ).json<Chat>().id;
+    const [chatId, otherChatId] = [await chatOf(her.id), await chatOf(other.id)];
+    const [hers] = await t.database.db
+      .insert(messages)
+      .values({
+        chatId,
+        userId,
+        content: 'Держи',
+        isUser: false,
+        messageType: 'video',
+        videoPath: 'her_a.mp4',
+      })
+      .returning();
+    const [others] = await t.database.db
+      .insert(messages)
+      .values({ chatId: otherChatId, userId, content: 'Привет', isUser: false })
+      .returning();
+    const storage = t.app.providers.storage as StoragePort;
+    const keys = [
+      'vids/her_a.mp4',
+      `audio/${hers?.id}.wav`,
+      `audio/${hers?.id}.mp3`,
+      `audio/${others?.id}.wav`,
+    ];
+    for (const key of keys) await storage.put(key, Buffer.from('x'), 'application/octet-stream');
+    await t.app.inject({ method: 'DELETE', url: `/api/characters/${her.id}`, headers: bearer(token) });
+    const left = await Promise.all(keys.map(async (key) => (await storage.get(key)) !== null));
+    expect(left).toEqual([false, false, false, true]);
   });
 
   it("answers 404 for another user's companion and chat on every route", async () => {

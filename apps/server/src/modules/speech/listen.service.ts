@@ -19,6 +19,8 @@ export const MAX_SPOKEN_CHARS = 1000;
 /** What the storage port keeps her speech as, by extension. */
 const AUDIO_TYPES = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
 type AudioExt = keyof typeof AUDIO_TYPES;
+/** Every extension a message's spoken audio may be stored with (a deleted companion's are removed). */
+export const SPOKEN_AUDIO_EXTS = Object.keys(AUDIO_TYPES) as AudioExt[];
 const EXT_OF: Record<string, AudioExt> = { 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/wav': 'wav' };
 
 export interface Speech {
