@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
@@ -18,6 +19,9 @@ import {
   LoginThrottle,
   type LoginThrottleOptions,
 } from './modules/auth/throttle.ts';
+import { blogValues, loadBlog } from './modules/blog/blog.content.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { BlogService } from './modules/blog/blog.service.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -161,6 +165,9 @@ const HER_PROMPTS: HerMediaPrompts = {
   seed: herSeed,
   refusal: sceneRefusal,
 };
+
+/** The blog's posts (Markdown with front matter), beside src/ and dist/ alike. */
+export const BLOG_DIR = fileURLToPath(new URL('../content/blog', import.meta.url));
 
 /** A deploy's SIGTERM lets replies in flight finish for this long (docs/decisions/0007). */
 export const DRAIN_MS = 10_000;
@@ -441,7 +448,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),
   });
   app.decorate('realtime', realtime);
-  await registerWebApp(app, config.webDistDir, config.brands);
+  const blog = new BlogService(loadBlog(BLOG_DIR, blogValues(config.photosPerDay)));
+  const origin = (request: { host: string; protocol: string }) => linkContext(request).baseUrl;
+  await app.register(blogRoutes, { service: blog, brands: config.brands, origin });
+  await registerWebApp(app, config.webDistDir, config.brands, {
+    prerender: (path, brand) => blog.prerender(path, brand),
+    baseUrl: origin,
+  });
 
   await app.ready();
   return app;

@@ -48,6 +48,69 @@ export function renderManifest(template: string, brand: Brand): string {
   return JSON.stringify({ ...manifest, name: brand.title, short_name: brand.logoText });
 }
 
+/**
+ * A page the server renders into index.html so that search engines and link previews read it without
+ * running JavaScript (the blog, issue 16): its title, description, Open Graph tags, canonical address,
+ * the HTML placed inside #root (React replaces it when it starts) and, optionally, the data the React
+ * page reads instead of asking the API again (`<script id="podruga-page-data">`).
+ */
+export interface PrerenderedPage {
+  title: string;
+  description: string;
+  /** The page's path, e.g. /blog/kak-sozdat-podrugu. */
+  path: string;
+  ogType: 'website' | 'article';
+  /** ISO date, for articles. */
+  publishedTime?: string;
+  bodyHtml: string;
+  data?: unknown;
+}
+
+export interface WebAppOptions {
+  /** The page for a path, or null when the SPA's plain index.html serves it. */
+  prerender?: (path: string, brand: Brand) => PrerenderedPage | null;
+  /** The absolute origin links in prerendered pages use (PUBLIC_URL, or a trusted request host). */
+  baseUrl?: (request: FastifyRequest) => string;
+}
+
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/** index.html (already branded) with a prerendered page's head tags and body. */
+export function renderPrerendered(
+  branded: string,
+  page: PrerenderedPage,
+  brand: Brand,
+  origin: string,
+): string {
+  const url = `${origin}${page.path}`;
+  const title = `${page.title} — ${brand.title}`;
+  const head = [
+    `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+    `<link rel="canonical" href="${escapeAttribute(url)}" />`,
+    `<meta property="og:type" content="${page.ogType}" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(brand.title)}" />`,
+    `<meta property="og:title" content="${escapeAttribute(page.title)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(page.description)}" />`,
+    `<meta property="og:url" content="${escapeAttribute(url)}" />`,
+    `<meta property="og:locale" content="ru_RU" />`,
+    ...(page.publishedTime
+      ? [`<meta property="article:published_time" content="${escapeAttribute(page.publishedTime)}" />`]
+      : []),
+    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(brand.title)}" href="${escapeAttribute(`${origin}/blog/rss.xml`)}" />`,
+  ].join('\n    ');
+  const data =
+    page.data === undefined
+      ? ''
+      : `<script id="podruga-page-data" type="application/json">${scriptJson({ path: page.path, data: page.data })}</script>`;
+  return branded
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => head)
+    .replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root">${page.bodyHtml}</div>${data}`);
+}
+
 type Encoding = 'br' | 'gzip';
 
 /**
@@ -117,6 +180,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
   brands: Brand[],
+  options: WebAppOptions = {},
 ): Promise<void> {
   const indexFile = join(webDistDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -140,6 +204,18 @@ export async function registerWebApp(
       return reply.send(encoding ? page[encoding] : page.identity);
     };
   const sendIndex = sendBranded(pages, 'text/html; charset=utf-8');
+  const branded = new Map(brands.map((brand) => [brand.id, renderIndexHtml(template, brand)] as const));
+  /** A prerendered page (the blog) when there is one for this path, else the SPA's index.html. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const brand = brandForHost(brands, request.host);
+    const page = options.prerender?.(path, brand);
+    const html = page && branded.get(brand.id);
+    if (!page || !html) return sendIndex(request, reply);
+    const origin = options.baseUrl?.(request) ?? `${request.protocol}://${request.host}`;
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return reply.send(renderPrerendered(html, page, brand, origin));
+  };
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -178,7 +254,7 @@ export async function registerWebApp(
   }
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiOrAsset(request.url)) {
-      return sendIndex(request, reply);
+      return sendPage(request, reply);
     }
     throw noRoute(app, request);
   });
