@@ -159,8 +159,18 @@ export const routes: RouteObject[] = [
           },
           // Not built (DESIGN §6): the route exists and answers "not found".
           { path: 'undress', ...page(NOT_FOUND, notFound) },
-          { path: 'blog', ...page({ title: 'Блог', soon: 'Скоро здесь будут статьи.' }, soon) },
-          { path: 'blog/:slug', ...page({ title: 'Блог', soon: 'Скоро здесь будут статьи.' }, soon) },
+          {
+            path: 'blog',
+            ...page({ title: 'Блог', width: 'form' }, () =>
+              import('../features/blog/BlogPage.tsx').then((m) => m.BlogPage),
+            ),
+          },
+          {
+            path: 'blog/:slug',
+            ...page({ title: 'Блог', width: 'form' }, () =>
+              import('../features/blog/BlogPostPage.tsx').then((m) => m.BlogPostPage),
+            ),
+          },
           {
             path: 'reset-password',
             ...page({ title: 'Новый пароль' }, () =>

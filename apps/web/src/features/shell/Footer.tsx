@@ -1,4 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { getBrand } from '../../app/brand.ts';
 import { LockIcon } from '../../shared/ui/icons.tsx';
 import { useHelpDialog } from '../help/helpStore.ts';
@@ -29,6 +30,9 @@ export function Footer() {
           </span>
         </Text>
         <div className={classes.links}>
+          <Anchor component={Link} to="/blog" size="sm" className={classes.link}>
+            Блог
+          </Anchor>
           {/* The guide and the support form, reachable from every page (the user menu has them too). */}
           <Anchor
             component="button"
