@@ -8,8 +8,9 @@ import { requestInstall, useInstallDialog } from '../install/installStore.ts';
 import { useLegalDialog } from '../legal/legalDialogStore.ts';
 import { PaymentDialogsDebug } from '../payments/dialogs/PaymentDialogsDebug.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
+import { SampleDialogsDebug } from './SampleDialogsDebug.tsx';
 
-/** /test/dialogs (debug, 002 §2): opens every dialog the app has so far. */
+/** /test/dialogs (debug, 002 §2): opens every dialog of the app, with sample data where a page gives it its own. */
 export function DialogsTestPage() {
   const openAuth = useAuthDialog((s) => s.open);
   const showLegal = useLegalDialog((s) => s.show);
@@ -43,8 +44,9 @@ export function DialogsTestPage() {
         Тест диалогов
       </Title>
       <Text c="dimmed" size="sm">
-        Отладочная страница: открывает диалоги приложения. Диалог 18+ здесь открывается в режиме просмотра —
-        ответ ничего не сохраняет.
+        Отладочная страница: открывает все диалоги приложения с примерами данных. Диалог 18+ здесь открывается
+        в режиме просмотра — ответ ничего не сохраняет; кнопки «отправить» и «подтвердить» в примерах ничего
+        не отправляют.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} w="100%">
         {dialogs.map((d) => (
@@ -53,6 +55,7 @@ export function DialogsTestPage() {
           </Button>
         ))}
       </SimpleGrid>
+      <SampleDialogsDebug />
       <PaymentDialogsDebug />
     </CenteredPage>
   );
