@@ -75,7 +75,7 @@ interface Turn {
 
 /** How long her audio plays, so a barge-in is noticed while the client still plays it. */
 function playbackMs(audio: Buffer, contentType: string): number {
-  if (contentType === 'audio/wav' && audio.length > 44 && audio.toString('latin1', 0, 4) === 'RIFF') {
+  if (contentType === 'audio/wav' && audio.length >= 44 && audio.toString('latin1', 0, 4) === 'RIFF') {
     const byteRate = audio.readUInt32LE(28);
     return byteRate ? ((audio.length - 44) / byteRate) * 1000 : 0;
   }
@@ -367,8 +367,12 @@ export class CallRunner {
     /** Queues a sentence; false once her reply has reached its length or was cut. */
     const queue = (sentence: string): boolean => {
       if (done) return false;
-      const clean = speakableText(sentence, Math.max(1, deps.maxReplyChars - chars));
+      const clean = speakableText(sentence, deps.maxReplyChars);
       if (!clean) return true;
+      if (chars > 0 && chars + clean.length > deps.maxReplyChars) {
+        done = true;
+        return false;
+      }
       const sofar = [...turn.said, clean].join(' ');
       const ruled = deps.safety.rules({ text: replyWindow(sofar), entry: 'chat', transient: true });
       let line = clean;

@@ -314,6 +314,8 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
     }
     if (socket.data.joining) return { ok: false, error: PIPELINE_TEXTS.busy };
     socket.data.joining = true;
+    let detector: TurnDetector | undefined;
+    let started = false;
     try {
       // The session is read again: a token revoked since the handshake stops here.
       const user = await deps.sessions.resolveSession(socket.data.token ?? '').catch(() => undefined);
@@ -334,7 +336,6 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
       if (raced)
         return resume(socket, raced, user) ? accepted(raced) : { ok: false, error: PIPELINE_TEXTS.notFound };
 
-      let detector: TurnDetector | undefined;
       let conversation: Awaited<ReturnType<VoiceCallSessions['conversationFor']>>;
       try {
         conversation = await calls.conversationFor(call);
@@ -389,6 +390,7 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
           if (runners.get(ended.call.id) === ended) runners.delete(ended.call.id);
         },
       );
+      started = true;
       runners.set(callId, runner);
       runner.attach(socket);
       socket.data.runner = runner;
@@ -406,6 +408,7 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
       return accepted(runner);
     } catch (err) {
       log.error({ err, callId }, 'voice pipeline: join failed');
+      if (!started) detector?.close();
       return { ok: false, error: VOICE_CALL_TEXTS.callFailed };
     } finally {
       socket.data.joining = false;
