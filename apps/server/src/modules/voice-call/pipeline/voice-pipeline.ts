@@ -401,6 +401,12 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
         return { ok: false, error: VOICE_CALL_TEXTS.limitReached };
       }
       log.info({ callId, userId: user.id, seconds }, 'voice pipeline: call connected');
+      if (socket.disconnected) {
+        // Gone while the call was being connected: it waits for the user as after any disconnect.
+        socket.data.runner = undefined;
+        runner.detach(options.disconnectGraceMs);
+        return accepted(runner);
+      }
       // Her greeting goes out right after the ack (socket.io keeps the order of one socket's packets).
       setImmediate(() => {
         if (!runner.ended) runner.greet();
