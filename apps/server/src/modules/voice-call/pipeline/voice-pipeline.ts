@@ -249,18 +249,20 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
     });
 
     socket.on('voice:audio', (payload) => {
+      const pcm = bytesOf((payload as { pcm?: unknown } | null)?.pcm);
+      if (!pcm || pcm.length === 0 || pcm.length % 2 !== 0 || pcm.length > VOICE_CALL.maxFrameBytes) {
+        return drop();
+      }
+      if (!frames.take(1) || !bytes.take(pcm.length)) return drop();
+      // Frames still in flight after the call ended go nowhere.
       const runner = socket.data.runner;
-      if (!runner || runner.ended || callIdOf(payload) !== runner.call.id) return drop();
+      if (!runner || runner.ended || callIdOf(payload) !== runner.call.id) return;
       if (!deps.sttAvailable) {
         if (!noticed)
           socket.emit('voice:error', { call_id: runner.call.id, message: PIPELINE_TEXTS.noServerStt });
         noticed = true;
-        return drop();
+        return;
       }
-      const pcm = bytesOf((payload as { pcm?: unknown }).pcm);
-      if (!pcm || pcm.length === 0 || pcm.length % 2 !== 0 || pcm.length > VOICE_CALL.maxFrameBytes)
-        return drop();
-      if (!frames.take(1) || !bytes.take(pcm.length)) return drop();
       runner.hear(pcm);
     });
 
