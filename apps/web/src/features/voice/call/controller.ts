@@ -205,7 +205,6 @@ export class CallController {
     void this.hangUp('hangup');
     this.stopTicking();
     this.clearTranscript();
-    this.listeners.clear();
   }
 
   private eventsFor(call: ActiveCall, attempt: number): CallSessionEvents {
