@@ -1,5 +1,5 @@
 import { SOCKET_PATH, VOICE_CALL, VOICE_CALL_TEXTS } from '@podruga/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, type Mock, vi } from 'vitest';
 import type { SpeechRecognitionCtor, SpeechRecognitionLike, SpeechResultEvent } from '../recognition.ts';
 import type { captureMicrophone } from './audio.ts';
 import { PipelineSession, type VoiceSocket } from './pipeline.ts';
@@ -48,14 +48,16 @@ function fakeSocket(
   };
 }
 
-function events(): CallSessionEvents & Record<string, ReturnType<typeof vi.fn>> {
+type Spied = { [K in keyof CallSessionEvents]: Mock<CallSessionEvents[K]> };
+
+function events(): Spied {
   return {
-    onConnect: vi.fn(),
-    onDisconnect: vi.fn(),
-    onError: vi.fn(),
-    onModeChange: vi.fn(),
-    onUserTranscript: vi.fn(),
-    onAgentResponse: vi.fn(),
+    onConnect: vi.fn<CallSessionEvents['onConnect']>(),
+    onDisconnect: vi.fn<CallSessionEvents['onDisconnect']>(),
+    onError: vi.fn<CallSessionEvents['onError']>(),
+    onModeChange: vi.fn<CallSessionEvents['onModeChange']>(),
+    onUserTranscript: vi.fn<CallSessionEvents['onUserTranscript']>(),
+    onAgentResponse: vi.fn<CallSessionEvents['onAgentResponse']>(),
   };
 }
 
