@@ -236,6 +236,23 @@ describe('the pipeline session (realtime/voice.ts)', () => {
       results: [{ isFinal: true, 0: { transcript: ' Как дела? ' }, length: 1 }],
     });
     expect(fake.sent.at(-1)).toEqual({ event: 'voice:text', payload: { call_id: CALL, text: 'Как дела?' } });
+    // Words while she speaks: her sentences stop and the server is told (barge-in), once per her turn.
+    fake.server('voice:audio', {
+      call_id: CALL,
+      turn: 1,
+      seq: 0,
+      audio: bytes('привет'),
+      content_type: 'audio/wav',
+    });
+    await settle();
+    r?.onresult?.({ resultIndex: 0, results: [{ isFinal: false, 0: { transcript: 'подожди' }, length: 1 }] });
+    r?.onresult?.({
+      resultIndex: 0,
+      results: [{ isFinal: false, 0: { transcript: 'подожди мину' }, length: 1 }],
+    });
+    expect(fake.sent.filter((m) => m.event === 'voice:interrupt')).toEqual([
+      { event: 'voice:interrupt', payload: { call_id: CALL } },
+    ]);
     // The browser ends a recognition after a pause: a new one goes on listening.
     r?.onend?.();
     expect(made).toHaveLength(2);
