@@ -84,7 +84,8 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             // ElevenLabs' client (livekit inside, ~150 KB gzip): one named chunk, fetched only by a call
             // the server carries through ElevenLabs, and left out of the service worker's precache.
-            { name: 'elevenlabs', test: /node_modules[\\/](@elevenlabs|livekit-client)[\\/]/ },
+            // (Its worklets' `?url` modules stay with the dialog: they are only their URLs.)
+            { name: 'elevenlabs', test: /node_modules[\\/](@elevenlabs|livekit-client)[\\/][^?]*$/ },
           ],
         },
       },
