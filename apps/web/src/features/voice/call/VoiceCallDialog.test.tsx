@@ -138,7 +138,11 @@ describe('the voice call dialog (001 §2, §4)', () => {
     expect(onEntry).toHaveBeenCalledWith(expect.objectContaining({ voice_call_status: 'active' }));
     expect(button(VOICE_CALL_TEXTS.hangUp)).toBeTruthy();
 
+    // Her greeting may start before the session calls itself connected: the turn is kept.
+    act(() => events().onModeChange('speaking'));
     act(() => events().onConnect({ remainingSeconds: 28 }));
+    expect(status()).toBe(VOICE_CALL_TEXTS.speaking);
+    act(() => events().onModeChange('listening'));
     expect(status()).toBe(VOICE_CALL_TEXTS.listening);
     expect(screen.getByRole('timer', { name: 'Осталось времени' }).textContent).toBe('0:28');
     act(() => events().onModeChange('thinking'));

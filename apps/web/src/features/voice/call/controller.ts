@@ -217,7 +217,8 @@ export class CallController {
           typeof remainingSeconds === 'number' && Number.isFinite(remainingSeconds)
             ? Math.max(0, Math.floor(remainingSeconds))
             : (this.view.remaining ?? 0);
-        this.set({ state: 'connected', turn: 'listening', remaining });
+        // The turn stays as the session said: her greeting may already be playing.
+        this.set({ state: 'connected', remaining });
         this.startTicking(remaining);
       },
       onDisconnect: ({ entry, limit }) => {
