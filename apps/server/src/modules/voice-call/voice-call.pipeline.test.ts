@@ -162,6 +162,35 @@ describe('a call on our own pipeline', () => {
     expect(await voiceUsed(user.id)).toBe(7);
   });
 
+  it('a call that never connects blocks the next one only until its connect timeout and grace', async () => {
+    const { token, user, characterId } = await newGuest();
+    const first = await start(token, characterId);
+    expect(waits.at(-1)?.ms).toBe(VOICE_CALL.connectTimeoutMs + VOICE_CALL.endGraceSeconds * 1000);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/voice-call/start/${characterId}`,
+      headers: bearer(token),
+      payload: { agent_id: `pipeline-${characterId}` },
+    });
+    expect(again.statusCode).toBe(409);
+    t.clock.advanceSeconds(VOICE_CALL.connectTimeoutMs / 1000 + VOICE_CALL.endGraceSeconds);
+    const second = await start(token, characterId);
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, first.call_id));
+    expect(row).toMatchObject({ voiceCallStatus: 'missed', voiceCallDuration: 0 });
+
+    // Connected, the close waits for the allowance from the connect.
+    const call = await t.app.voiceCalls.activePipelineCall(user, second.call_id);
+    if (!call) throw new Error('no call');
+    t.clock.advanceSeconds(5);
+    await t.app.voiceCalls.connected(call, t.clock.now());
+    expect(waits.at(-1)?.ms).toBe((30 + VOICE_CALL.endGraceSeconds) * 1000);
+    t.clock.advanceSeconds(30 + VOICE_CALL.endGraceSeconds);
+    waits.at(-1)?.run();
+    await t.app.jobs.idle();
+    const [closed] = await t.database.db.select().from(messages).where(eq(messages.id, second.call_id));
+    expect(closed).toMatchObject({ voiceCallStatus: 'limit_reached', voiceCallDuration: 30 });
+  });
+
   it('another user cannot end a call through the sessions', async () => {
     const { token, characterId } = await newGuest();
     const other = await newGuest();

@@ -312,16 +312,17 @@ export class VoiceCallService implements VoiceCallSessions {
     }
   }
 
-  /** When the call must be over at the latest: its connect (or start) + allowance + grace. */
+  /**
+   * When the call must be over at the latest: its connect (or, for ElevenLabs, its start) + allowance +
+   * grace; a pipeline call that has not connected, at its connect timeout + grace (then it is missed).
+   */
   private deadline(row: CallRow): number {
     const meta = row.metadata;
     const started = row.voiceCallStartedAt?.getTime() ?? row.createdAt.getTime();
-    const from = meta.connected_at
-      ? Date.parse(meta.connected_at)
-      : meta.mode === 'pipeline'
-        ? started + VOICE_CALL.connectTimeoutMs
-        : started;
-    return from + (meta.allowance_seconds + VOICE_CALL.endGraceSeconds) * 1000;
+    const grace = VOICE_CALL.endGraceSeconds * 1000;
+    if (meta.connected_at) return Date.parse(meta.connected_at) + meta.allowance_seconds * 1000 + grace;
+    if (meta.mode === 'pipeline') return started + VOICE_CALL.connectTimeoutMs + grace;
+    return started + meta.allowance_seconds * 1000 + grace;
   }
 
   private overdue(row: CallRow): boolean {
