@@ -63,8 +63,11 @@ export interface VoiceCallDeps {
 
 /** The largest daily allowance: an ElevenLabs agent's longest conversation. */
 const MAX_CALL_SECONDS = Math.max(...Object.values(TIER_LIMITS).map((t) => t.voiceSecondsPerDay));
-/** A conversation the API says began this long before the call's start is not this call's. */
-const CONVERSATION_START_SLACK_MS = 120_000;
+/**
+ * A conversation the API says began more than this before the call's start is not this call's (the two
+ * clocks differ by far less; an earlier call's conversation begins well before).
+ */
+const CONVERSATION_START_SLACK_MS = 10_000;
 
 type EndedStatus = Exclude<VoiceCallStatus, 'active'>;
 
@@ -191,16 +194,15 @@ export class VoiceCallService implements VoiceCallSessions {
     if (row.metadata.mode === 'pipeline') return { message: (await this.close(row, outcome)).message };
     const elapsed = seconds(this.deps.clock.now().getTime() - (row.voiceCallStartedAt?.getTime() ?? 0));
     let duration = Math.min(body.duration_seconds ?? elapsed, elapsed);
-    let verified = false;
-    if (body.conversation_id) {
-      const told = await this.conversationSeconds(row, body.conversation_id);
-      if (told !== null) {
-        duration = told;
-        verified = true;
-      }
-    }
+    // The provider's figure wins: the named conversation when it is this call's, else the agent's
+    // conversations since the start (her agent is hers alone, and the user has one call at a time).
+    const named = body.conversation_id ? await this.conversationSeconds(row, body.conversation_id) : null;
+    const listed = named === null ? await this.listedSeconds(row) : null;
+    if (named !== null) duration = named;
+    else if (listed !== null && listed > 0) duration = listed;
     // A call the provider says was talked through is not "missed", whatever the client says.
-    const reason = verified && duration > 0 && body.reason === 'missed' ? 'hangup' : body.reason;
+    const talked = (named ?? listed ?? 0) > 0;
+    const reason = talked && body.reason === 'missed' ? 'hangup' : body.reason;
     const ended = await this.close(
       row,
       { ...outcome, reason },
@@ -313,6 +315,27 @@ export class VoiceCallService implements VoiceCallSessions {
   }
 
   /**
+   * The seconds of the agent's conversations begun since the call started (a reconnect is a new
+   * conversation); null when the provider could not say (or is the pipeline).
+   */
+  private async listedSeconds(row: CallRow): Promise<number | null> {
+    const started = row.voiceCallStartedAt?.getTime() ?? row.createdAt.getTime();
+    try {
+      const found = await this.deps.agents.conversationsSince(
+        row.metadata.agent_id,
+        new Date(started - CONVERSATION_START_SLACK_MS),
+      );
+      if (!found) return null;
+      return found
+        .filter((c) => c.agentId === row.metadata.agent_id)
+        .reduce((sum, c) => sum + (c.durationSeconds ?? 0), 0);
+    } catch (error) {
+      this.deps.log.warn({ err: error, callId: row.id }, 'voice call: conversations not listed');
+      return null;
+    }
+  }
+
+  /**
    * When the call must be over at the latest: its connect (or, for ElevenLabs, its start) + allowance +
    * grace; a pipeline call that has not connected, at its connect timeout + grace (then it is missed).
    */
@@ -352,14 +375,22 @@ export class VoiceCallService implements VoiceCallSessions {
   }
 
   /**
-   * A call nobody ended: a pipeline call that never connected is missed; any other is taken to have
-   * run to its limit (ElevenLabs' duration is not known without the client), charged up to it.
+   * A call nobody ended: a pipeline call that never connected is missed; an ElevenLabs call is charged
+   * what the provider lists for it (none: missed); any other, or one the provider cannot tell about, is
+   * taken to have run to its limit, charged up to it.
    */
   private async closeOverdue(row: CallRow): Promise<void> {
     const meta = row.metadata;
     if (meta.mode === 'pipeline' && !meta.connected_at) {
       await this.close(row, { reason: 'missed' });
       return;
+    }
+    if (meta.mode === 'elevenlabs') {
+      const listed = await this.listedSeconds(row);
+      if (listed !== null) {
+        await this.close(row, { reason: listed > 0 ? 'hangup' : 'missed' }, listed);
+        return;
+      }
     }
     this.deps.log.info({ callId: row.id }, 'voice call: never ended by its client; closed at its limit');
     await this.close(row, { reason: 'limit' }, meta.allowance_seconds);

@@ -428,8 +428,9 @@ describe('a call through ElevenLabs', () => {
     expect((await api(token, 'POST', `/start/${characterId}`, { agent_id: agentId })).statusCode).toBe(200);
   });
 
-  it('a call its client never ends is closed by the delayed job at its limit, charged up to it', async () => {
+  it('a call its client never ends is closed by the delayed job, charged what the provider lists', async () => {
     const { token, characterId, userId } = await newGuest();
+    const agentId = await agentOf(token, characterId);
     const started = await startCall(token, characterId);
     const wait = waits.at(-1);
     expect(wait?.ms).toBe((30 + VOICE_CALL.endGraceSeconds) * 1000);
@@ -439,28 +440,65 @@ describe('a call through ElevenLabs', () => {
     const [early] = await t.database.db.select().from(messages).where(eq(messages.id, started.call_id));
     expect(early?.voiceCallStatus).toBe('active');
 
+    // She talked 22 s (a conversation of an earlier call does not count).
+    fake.conversations.set('conv_before', {
+      agentId,
+      durationSeconds: 9,
+      startedAt: new Date(t.clock.now().getTime() - 60_000),
+    });
+    fake.conversations.set('conv_this', { agentId, durationSeconds: 22, startedAt: t.clock.now() });
     t.clock.advanceSeconds(30 + VOICE_CALL.endGraceSeconds);
     waits.at(-1)?.run();
     await t.app.jobs.idle();
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, started.call_id));
-    expect(row).toMatchObject({ voiceCallStatus: 'limit_reached', voiceCallDuration: 30 });
-    expect(await voiceUsed(userId)).toBe(30);
+    expect(row).toMatchObject({ voiceCallStatus: 'completed', voiceCallDuration: 22 });
+    expect(await voiceUsed(userId)).toBe(22);
+    const listed = fake.requests.find((r) => r.path === '/v1/convai/conversations');
+    expect(listed?.query.get('agent_id')).toBe(agentId);
+    expect(listed?.headers['xi-api-key']).toBe(KEY);
   });
 
-  it('a stale active call is closed when the user starts the next one', async () => {
+  it('a stale call the provider cannot tell about is charged its allowance; one with no conversation is missed', async () => {
     const { token, characterId, userId } = await newGuest();
-    await t.database.db.update(dailyUsage).set({ count: 0 });
     const first = await startCall(token, characterId);
     await t.database.db
       .update(messages)
       .set({ metadata: { ...(await callMeta(first.call_id)), allowance_seconds: 10 } })
       .where(eq(messages.id, first.call_id));
     t.clock.advanceSeconds(10 + VOICE_CALL.endGraceSeconds);
+    // The next start closes it; the provider's list fails.
+    fake.failNext({ status: 503 });
     const second = await startCall(token, characterId);
     expect(second.remaining_seconds).toBe(20);
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, first.call_id));
     expect(row).toMatchObject({ voiceCallStatus: 'limit_reached', voiceCallDuration: 10 });
     expect(await voiceUsed(userId)).toBe(10);
+
+    // Never talked (no conversation listed): missed, nothing charged.
+    t.clock.advanceSeconds(20 + VOICE_CALL.endGraceSeconds);
+    await t.app.voiceCalls.resume();
+    const [stale] = await t.database.db.select().from(messages).where(eq(messages.id, second.call_id));
+    expect(stale).toMatchObject({ voiceCallStatus: 'missed', voiceCallDuration: 0 });
+    expect(await voiceUsed(userId)).toBe(10);
+  });
+
+  it('an end with no conversation named: the agent’s conversations since the start are charged', async () => {
+    const { token, characterId, userId } = await newGuest();
+    const agentId = await agentOf(token, characterId);
+    const started = await startCall(token, characterId);
+    fake.conversations.set('conv_a', { agentId, durationSeconds: 6, startedAt: t.clock.now() });
+    fake.conversations.set('conv_b', { agentId, durationSeconds: 7, startedAt: t.clock.now() });
+    t.clock.advanceSeconds(20);
+    // The client says it never connected and talked 0 s: the provider says 13 s.
+    const end = await api(token, 'POST', `/${started.call_id}/end`, {
+      reason: 'missed',
+      duration_seconds: 0,
+    });
+    expect(end.json<{ message: object }>().message).toMatchObject({
+      voice_call_status: 'completed',
+      voice_call_duration: 13,
+    });
+    expect(await voiceUsed(userId)).toBe(13);
   });
 });
 

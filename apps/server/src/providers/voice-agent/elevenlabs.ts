@@ -25,6 +25,16 @@ export interface ElevenLabsAgentOptions {
 /** Most JSON an answer may carry (a conversation with its transcript is a few hundred kB at most). */
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
+/** A conversation's facts as the API words them, each checked (a missing or odd one is null). */
+function conversationInfo(agentId: unknown, duration: unknown, start: unknown): VoiceConversationInfo {
+  return {
+    agentId: typeof agentId === 'string' ? agentId : null,
+    durationSeconds:
+      typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null,
+    startedAt: typeof start === 'number' && Number.isFinite(start) ? new Date(start * 1000) : null,
+  };
+}
+
 /** Her voice at ElevenLabs: the same timbre → voice mapping as her voice messages (providers/tts). */
 export function elevenLabsVoiceId(voice: VoiceChoice, voices: readonly string[] = ELEVENLABS_VOICES): string {
   const index = Math.abs(Math.trunc(voice.timbre)) % Math.max(TIMBRES, 1);
@@ -129,14 +139,20 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsAgentOptions): Voi
     async conversation(conversationId): Promise<VoiceConversationInfo> {
       const answer = await call('GET', `/v1/convai/conversations/${encodeURIComponent(conversationId)}`);
       const metadata = (answer.metadata ?? {}) as Record<string, unknown>;
-      const duration = metadata.call_duration_secs;
-      const start = metadata.start_time_unix_secs;
-      return {
-        agentId: typeof answer.agent_id === 'string' ? answer.agent_id : null,
-        durationSeconds:
-          typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null,
-        startedAt: typeof start === 'number' && Number.isFinite(start) ? new Date(start * 1000) : null,
-      };
+      return conversationInfo(answer.agent_id, metadata.call_duration_secs, metadata.start_time_unix_secs);
+    },
+
+    async conversationsSince(agentId, since) {
+      const query = new URLSearchParams({
+        agent_id: agentId,
+        call_start_after_unix: String(Math.floor(since.getTime() / 1000)),
+        page_size: '30',
+      });
+      const answer = await call('GET', `/v1/convai/conversations?${query}`);
+      if (!Array.isArray(answer.conversations)) throw new VoiceAgentError('bad_response');
+      return answer.conversations
+        .filter((c): c is Record<string, unknown> => Boolean(c) && typeof c === 'object')
+        .map((c) => conversationInfo(c.agent_id, c.call_duration_secs, c.start_time_unix_secs));
     },
   };
 }

@@ -31,5 +31,6 @@ export function createPipelineVoiceAgent(parts: PipelineParts): VoiceAgentPort {
     createAgent: async (spec) => pipelineAgentId(spec.characterId),
     signedUrl: async () => null,
     conversation: async () => null,
+    conversationsSince: async () => null,
   };
 }

@@ -37,6 +37,8 @@ export interface VoiceAgentPort extends ProviderInfo {
   signedUrl(agentId: string): Promise<string | null>;
   /** elevenlabs: the conversation's facts (its real duration). pipeline: null. */
   conversation(conversationId: string): Promise<VoiceConversationInfo | null>;
+  /** elevenlabs: the agent's conversations begun since `since` (newest first, at most 30). pipeline: null. */
+  conversationsSince(agentId: string, since: Date): Promise<VoiceConversationInfo[] | null>;
 }
 
 /**

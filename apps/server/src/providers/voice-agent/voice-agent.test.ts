@@ -62,7 +62,22 @@ describe('ElevenLabs agents', () => {
     fake.conversations.set('conv 1', { agentId: id, durationSeconds: 42, startedAt });
     expect(await port.conversation('conv 1')).toEqual({ agentId: id, durationSeconds: 42, startedAt });
     expect(fake.requests.at(-1)?.path).toBe('/v1/convai/conversations/conv%201');
+    fake.conversations.set('conv 0', {
+      agentId: id,
+      durationSeconds: 5,
+      startedAt: new Date('2025-10-01T11:00:00Z'),
+    });
+    expect(await port.conversationsSince(id, new Date('2025-10-01T11:59:00Z'))).toEqual([
+      { agentId: id, durationSeconds: 42, startedAt },
+    ]);
+    const listed = fake.requests.at(-1);
+    expect(listed?.query.get('agent_id')).toBe(id);
+    expect(listed?.query.get('call_start_after_unix')).toBe(
+      String(Date.parse('2025-10-01T11:59:00Z') / 1000),
+    );
     for (const request of fake.requests) expect(request.headers['xi-api-key']).toBe(KEY);
+    fake.failNext({ status: 200, body: '{"conversations": "none"}' });
+    await expect(port.conversationsSince(id, startedAt)).rejects.toMatchObject({ kind: 'bad_response' });
   });
 
   it('maps her timbre to the same voices as her voice messages, or the configured ones', () => {
@@ -117,6 +132,7 @@ describe('our pipeline', () => {
     expect(await offline.createAgent(SPEC)).toBe(`pipeline-${SPEC.characterId}`);
     expect(await offline.signedUrl('x')).toBeNull();
     expect(await offline.conversation('x')).toBeNull();
+    expect(await offline.conversationsSince('x', new Date())).toBeNull();
     expect(offline.describe()).toMatch(/^voice calls: OFFLINE our own pipeline/);
     const real = createPipelineVoiceAgent({
       stt: part('openai', false),

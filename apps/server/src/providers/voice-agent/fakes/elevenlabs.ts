@@ -43,7 +43,8 @@ export interface FakeElevenLabs {
  * (401 otherwise); `POST /v1/convai/agents/create` checks the fields the adapter must send and answers
  * `{agent_id}`; `GET /v1/convai/conversation/get-signed-url?agent_id=` answers a wss URL for a known
  * agent (404 otherwise); `GET /v1/convai/conversations/{id}` answers `{agent_id, status, metadata:
- * {start_time_unix_secs, call_duration_secs}}` for a conversation the test added (404 otherwise).
+ * {start_time_unix_secs, call_duration_secs}}` for a conversation the test added (404 otherwise);
+ * `GET /v1/convai/conversations?agent_id=&call_start_after_unix=&page_size=` lists them, newest first.
  */
 export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<FakeElevenLabs> {
   const failures: FakeElevenLabsFailure[] = [];
@@ -123,6 +124,26 @@ export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<Fak
       const signed = `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${randomUUID()}`;
       fake.signedUrls.push(signed);
       return json(res, 200, { signed_url: signed });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/convai/conversations') {
+      const agentId = url.searchParams.get('agent_id');
+      const after = Number(url.searchParams.get('call_start_after_unix') ?? 0);
+      const found = [...fake.conversations.entries()]
+        .filter(([, c]) => (!agentId || c.agentId === agentId) && c.startedAt.getTime() / 1000 >= after)
+        .sort(([, a], [, b]) => b.startedAt.getTime() - a.startedAt.getTime())
+        .slice(0, Number(url.searchParams.get('page_size') ?? 30));
+      return json(res, 200, {
+        conversations: found.map(([id, c]) => ({
+          agent_id: c.agentId,
+          conversation_id: id,
+          start_time_unix_secs: Math.floor(c.startedAt.getTime() / 1000),
+          call_duration_secs: c.durationSeconds,
+          message_count: 2,
+          status: 'done',
+        })),
+        has_more: false,
+        next_cursor: null,
+      });
     }
     const match = /^\/v1\/convai\/conversations\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
