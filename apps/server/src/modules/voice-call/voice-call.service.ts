@@ -163,7 +163,7 @@ export class VoiceCallService implements VoiceCallSessions {
       } catch (error) {
         this.deps.log.warn({ err: error, callId: row.id }, 'voice call: no signed URL');
         await this.close(row, { reason: 'error', error: VOICE_CALL_TEXTS.unavailable }, 0);
-        throw new AppError(503, 'service_unavailable', VOICE_CALL_TEXTS.unavailable);
+        throw errors.providerError(VOICE_CALL_TEXTS.unavailable);
       }
     }
     await this.scheduleClose(row);

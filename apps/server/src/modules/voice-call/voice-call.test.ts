@@ -421,7 +421,7 @@ describe('a call through ElevenLabs', () => {
     const agentId = await agentOf(token, characterId);
     fake.failNext({ status: 503 });
     const res = await api(token, 'POST', `/start/${characterId}`, { agent_id: agentId });
-    expectError(res, 503, 'service_unavailable', VOICE_CALL_TEXTS.unavailable);
+    expectError(res, 503, 'provider_error', VOICE_CALL_TEXTS.unavailable);
     const rows = await t.database.db.select().from(messages).where(eq(messages.messageType, 'voice_call'));
     expect(rows.map((r) => r.voiceCallStatus)).toEqual(['failed']);
     expect(await voiceUsed(userId)).toBe(0);
