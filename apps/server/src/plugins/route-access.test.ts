@@ -188,6 +188,19 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/analyze_image': { access: 'guest', owner: forbidden(upload) },
 
   'POST /api/speech/transcribe': { access: 'guest', unauthorized: VOICE_TEXTS.authRequired },
+
+  // Voice calls (issue 15): another user's companion is 404 'Подруга не найдена'; another user's call
+  // is 404 (modules/voice-call/voice-call.test.ts).
+  'GET /api/voice-call/agent-info/:characterId': {
+    access: 'guest',
+    owner: notFound(at((theirs) => `/api/voice-call/agent-info/${theirs.characterId}`)),
+  },
+  'POST /api/voice-call/create-agent/:characterId': {
+    access: 'guest',
+    owner: notFound(at((theirs) => `/api/voice-call/create-agent/${theirs.characterId}`)),
+  },
+  'POST /api/voice-call/start/:characterId': { access: 'guest' },
+  'POST /api/voice-call/:callId/end': { access: 'guest' },
 };
 
 const db = useTestDatabase();

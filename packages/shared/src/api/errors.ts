@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   'maintenance',
   'companion_limit',
+  /** The day's voice-call seconds are spent (issue 15). */
+  'voice_limit',
   'safety_refused',
   'provider_error',
   /** A control character (NUL, bidi override, …) in what the user sent. */
