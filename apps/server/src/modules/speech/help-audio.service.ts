@@ -1,38 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { HELP_AUDIO_LINES, type HelpAudioName, isHelpAudioName } from '@podruga/shared';
 import { AppError, errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import { TTS_ERROR_TEXTS, TtsError, type TtsPort, type VoiceChoice } from '../../providers/tts/port.ts';
 import { joinSpeech } from './help-audio.join.ts';
-
-/** The help guide's audio examples (001 §2, §9: voice01, voice02, a phone conversation sample). */
-export const HELP_AUDIO_NAMES = ['voice01', 'voice02', 'call'] as const;
-export type HelpAudioName = (typeof HELP_AUDIO_NAMES)[number];
-
-export function isHelpAudioName(name: string): name is HelpAudioName {
-  return (HELP_AUDIO_NAMES as readonly string[]).includes(name);
-}
-
-/**
- * What each example says: two voice messages from her, and her side of a phone call (our voices are
- * hers only, so the call is what the user hears; the gaps are where the user speaks). The user is
- * addressed without gendered verbs: the guide does not know who reads it.
- */
-export const HELP_AUDIO_LINES: Record<HelpAudioName, readonly string[]> = {
-  voice01: [
-    'Привет! Только проснулась и сразу вспомнила про тебя. Как спалось? Расскажи, какие у тебя планы на сегодня.',
-  ],
-  voice02: [
-    'Ну что, как прошёл твой день? Я весь вечер ждала, когда ты напишешь. Давай, рассказывай всё-всё, я слушаю.',
-  ],
-  call: [
-    'Алло? Привет! Как здорово, что ты звонишь.',
-    'Да, я тоже соскучилась. Ты где сейчас, ещё на работе?',
-    'Ого, вот это денёк. Слушай, ты молодец, правда. Я тобой горжусь.',
-    'Давай вечером ещё созвонимся? Буду ждать. Целую!',
-  ],
-};
 
 /** The guide's voice: fixed, one of hers (a warm timbre, a little above her middle pitch, unhurried). */
 export const HELP_VOICE: VoiceChoice = { gender: 'female', pitch: 0.1, rate: 0.95, timbre: 0 };

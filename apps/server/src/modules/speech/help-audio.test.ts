@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HELP_AUDIO_LINES, HELP_AUDIO_NAMES } from '@podruga/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,13 +24,7 @@ import {
 import { pcmWav, readPcmWav } from '../../providers/wav.ts';
 import { expectError } from '../../test/http.ts';
 import { HELP_AUDIO_RATE_LIMIT, helpAudioRoutes } from './help-audio.routes.ts';
-import {
-  CALL_PAUSE_MS,
-  HELP_AUDIO_LINES,
-  HELP_AUDIO_NAMES,
-  HELP_AUDIO_TEXTS,
-  HELP_VOICE,
-} from './help-audio.service.ts';
+import { CALL_PAUSE_MS, HELP_AUDIO_TEXTS, HELP_VOICE } from './help-audio.service.ts';
 
 const RATE = 16_000;
 

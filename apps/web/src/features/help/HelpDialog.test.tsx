@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api.ts';
 import { act, render, screen, waitFor, within } from '../../test/render.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
+import { PLAYER_TEXTS } from './AudioExamplePlayer.tsx';
+import { audioExamples } from './guide.ts';
 import { HelpDialog } from './HelpDialog.tsx';
 import { useHelpDialog } from './helpStore.ts';
 
@@ -105,8 +107,28 @@ describe('help guide (001 §2 Dialogs)', () => {
     const section = within(guide()).getByRole('region', { name: /Голосовые сообщения и звонки/ });
     expect(section.textContent).toContain('Нажми на микрофон');
     expect(section.textContent).toMatch(/Скоро.*позвонить/i);
-    expect(within(section).queryByRole('button')).toBeNull();
+    // The only buttons are the audio examples' players.
+    const buttons = within(section).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(
+      audioExamples().map((example) => `${PLAYER_TEXTS.play}: ${example.title}`),
+    );
     expect(within(section).queryByRole('link')).toBeNull();
+  });
+
+  it('has her voice’s three examples in the voice section, loaded only when pressed', () => {
+    openGuide();
+    const section = within(guide()).getByRole('region', { name: /Голосовые сообщения и звонки/ });
+    const players = within(section).getAllByRole('figure');
+    expect(players.map((p) => p.getAttribute('aria-label'))).toEqual([
+      'Голосовое: «Доброе утро»',
+      'Голосовое: «Как прошёл день?»',
+      'Звонок',
+    ]);
+    // The call sample says it is her side only.
+    expect(players[2]?.textContent).toContain('Слышна только её сторона разговора');
+    const audios = [...section.querySelectorAll('audio')];
+    expect(audios).toHaveLength(3);
+    expect(audios.every((a) => a.getAttribute('preload') === 'none' && !a.hasAttribute('src'))).toBe(true);
   });
 
   it('«Написать в поддержку» closes the guide and opens the support form', async () => {

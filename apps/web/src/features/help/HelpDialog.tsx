@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { SupportContacts } from '../support/SupportContacts.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
+import { AudioExamplePlayer } from './AudioExamplePlayer.tsx';
 import { useExamplePortraits } from './api.ts';
-import { type GuideBlock, guideSections, limitsTable } from './guide.ts';
+import { audioExamples, type GuideBlock, guideSections, limitsTable } from './guide.ts';
 import classes from './HelpDialog.module.css';
 import { useHelpDialog } from './helpStore.ts';
 
@@ -88,8 +89,9 @@ function PhotoExamples({ items, onOpen }: { items: CatalogueItem[]; onOpen: (p: 
 
 /**
  * The help guide (001 §2 Dialogs): 8 sections, the limits table from the tiers, example portraits
- * drawn by the app's image provider with a preview (Escape, backdrop or its button close it), and the
- * way to support. Parts not live yet say so, with no buttons (decision 0019).
+ * drawn by the app's image provider with a preview (Escape, backdrop or its button close it), her
+ * voice's audio examples (spoken by the server's speech port, loaded on the first press), and the way
+ * to support. Parts not live yet say so, with no buttons (decision 0019).
  */
 export function HelpDialog() {
   const opened = useHelpDialog((s) => s.opened);
@@ -106,6 +108,15 @@ export function HelpDialog() {
 
   function block(kind: GuideBlock) {
     if (kind === 'limitsTable') return <LimitsTable key={kind} narrow={narrow ?? false} />;
+    if (kind === 'voiceExamples') {
+      return (
+        <Stack key={kind} gap="xs" data-testid="audio-examples">
+          {audioExamples().map((example) => (
+            <AudioExamplePlayer key={example.name} {...example} />
+          ))}
+        </Stack>
+      );
+    }
     if (kind === 'photoExamples') {
       return <PhotoExamples key={kind} items={portraits.data?.items ?? []} onOpen={setPreview} />;
     }
