@@ -6,10 +6,11 @@ import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { SupportContacts } from '../support/SupportContacts.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
 import { AudioExamplePlayer } from './AudioExamplePlayer.tsx';
-import { useExamplePortraits } from './api.ts';
+import { useClipExists, useExamplePortraits } from './api.ts';
 import { audioExamples, type GuideBlock, guideSections, limitsTable } from './guide.ts';
 import classes from './HelpDialog.module.css';
 import { useHelpDialog } from './helpStore.ts';
+import { VIDEO_EXAMPLE, VideoExample } from './VideoExample.tsx';
 
 /** Photo examples shown (001 §9: 6). */
 const PHOTO_EXAMPLES = 6;
@@ -90,8 +91,8 @@ function PhotoExamples({ items, onOpen }: { items: CatalogueItem[]; onOpen: (p: 
 /**
  * The help guide (001 §2 Dialogs): 8 sections, the limits table from the tiers, example portraits
  * drawn by the app's image provider with a preview (Escape, backdrop or its button close it), her
- * voice's audio examples (spoken by the server's speech port, loaded on the first press), and the way
- * to support. Parts not live yet say so, with no buttons (decision 0019).
+ * voice's audio examples (spoken by the server's speech port, loaded on the first press), a video
+ * example (a preview clip, once the server has it), and the way to support. Parts not live yet say so, with no buttons (decision 0019).
  */
 export function HelpDialog() {
   const opened = useHelpDialog((s) => s.opened);
@@ -99,6 +100,7 @@ export function HelpDialog() {
   const narrow = useMediaQuery('(max-width: 36em)');
   const [preview, setPreview] = useState<Preview | null>(null);
   const portraits = useExamplePortraits(opened);
+  const clip = useClipExists(VIDEO_EXAMPLE.src, opened);
   const sections = guideSections();
 
   function writeToSupport() {
@@ -116,6 +118,10 @@ export function HelpDialog() {
           ))}
         </Stack>
       );
+    }
+    if (kind === 'videoExample') {
+      if (clip.data !== true) return null;
+      return <VideoExample key={kind} narrow={narrow ?? false} companions={portraits.data?.items ?? []} />;
     }
     if (kind === 'photoExamples') {
       return <PhotoExamples key={kind} items={portraits.data?.items ?? []} onOpen={setPreview} />;

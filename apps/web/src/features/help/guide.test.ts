@@ -66,7 +66,7 @@ describe('the guide’s sections', () => {
 });
 
 describe('the guide’s audio examples', () => {
-  it('are the server’s three, with what she says, in the voice section once her voice is live', () => {
+  it('are the server’s three, with what she says, in the voice section once her voice is live (the video example once videos are)', () => {
     const examples = audioExamples(ALL_LIVE);
     expect(examples.map((e) => e.name)).toEqual([...HELP_AUDIO_NAMES]);
     expect(examples.map((e) => e.src)).toEqual(HELP_AUDIO_NAMES.map((n) => `/api/help/audio/${n}`));
@@ -75,6 +75,9 @@ describe('the guide’s audio examples', () => {
     expect(voice(ALL_LIVE)?.blocks).toEqual(['voiceExamples']);
     expect(voice({ ...NONE_LIVE, voiceMessages: true })?.blocks).toEqual(['voiceExamples']);
     expect(voice(NONE_LIVE)?.blocks ?? []).toEqual([]);
+    const video = (features: typeof ALL_LIVE) => guideSections(features).find((s) => s.id === 'video');
+    expect(video(ALL_LIVE)?.blocks).toEqual(['videoExample']);
+    expect(video(NONE_LIVE)?.blocks ?? []).toEqual([]);
   });
 
   it('the call sample says it is her side only, and that calls are coming while they are not live', () => {

@@ -14,7 +14,7 @@ import {
 type Features = Readonly<Record<ProductFeature, boolean>>;
 
 /** A block the dialog draws inside a section, after its paragraphs. */
-export type GuideBlock = 'photoExamples' | 'voiceExamples' | 'limitsTable' | 'supportButton';
+export type GuideBlock = 'photoExamples' | 'voiceExamples' | 'videoExample' | 'limitsTable' | 'supportButton';
 
 /** One of the server's audio examples (GET /api/help/audio/{name}; 001 §2, §9). */
 export interface AudioExample {
@@ -130,6 +130,7 @@ export function guideSections(features: Features = PRODUCT_FEATURES): GuideSecti
       paragraphs: features.videos
         ? [`Попроси её прислать видео — с Plus это ${t.plus.videosPerDay} видео в день.`]
         : ['Она сможет присылать короткие видео по просьбе.'],
+      blocks: features.videos ? ['videoExample'] : [],
     },
     {
       id: 'limits',
