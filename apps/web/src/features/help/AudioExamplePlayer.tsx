@@ -1,4 +1,6 @@
 import { ActionIcon, Group, Loader, Slider, Text } from '@mantine/core';
+// Only the guide uses a slider: its styles load with the guide, not with the first page (app/styles.ts).
+import '@mantine/core/styles/Slider.css';
 import { useEffect, useRef, useState } from 'react';
 import { Svg } from '../../shared/ui/icons.tsx';
 import classes from './HelpDialog.module.css';
@@ -119,7 +121,7 @@ export function AudioExamplePlayer({ src, title, caption, lines }: AudioExampleP
           <Text size="xs" c="dimmed">
             {caption}
           </Text>
-          <Group gap="xs" wrap="nowrap" mt={4}>
+          <div className={classes.audioProgress}>
             <Slider
               className={classes.audioSlider}
               size="sm"
@@ -139,7 +141,7 @@ export function AudioExamplePlayer({ src, title, caption, lines }: AudioExampleP
             <Text size="xs" c="dimmed" className={classes.audioTime} data-testid="audio-time">
               {clockTime(time)} / {known ? clockTime(duration) : '–:––'}
             </Text>
-          </Group>
+          </div>
           {status === 'error' && (
             <Text size="xs" c="red" role="alert" mt={4}>
               {PLAYER_TEXTS.failed}
