@@ -201,6 +201,15 @@ const ROUTES: Record<string, Expected> = {
   },
   'POST /api/voice-call/start/:characterId': { access: 'guest' },
   'POST /api/voice-call/:callId/end': { access: 'guest' },
+  // The help guide's audio examples: visitors see the guide too.
+  'GET /api/help/audio/:name': { access: 'public' },
+
+  // The blog (issue 16): public pages, their API, the sitemap, robots.txt and the feed.
+  'GET /api/blog/posts': { access: 'public' },
+  'GET /api/blog/posts/:slug': { access: 'public' },
+  'GET /sitemap.xml': { access: 'public' },
+  'GET /robots.txt': { access: 'public' },
+  'GET /blog/rss.xml': { access: 'public' },
 };
 
 const db = useTestDatabase();

@@ -115,11 +115,12 @@ describe('help guide (001 §2 Dialogs)', () => {
     ).toBeTruthy();
   });
 
-  it('says which part is coming: voice messages are live, calls are not yet (no buttons for them)', () => {
+  it('tells how to send a voice message and how to call her (the only buttons are the examples)', () => {
     openGuide();
     const section = within(guide()).getByRole('region', { name: /Голосовые сообщения и звонки/ });
     expect(section.textContent).toContain('Нажми на микрофон');
-    expect(section.textContent).toMatch(/Скоро.*позвонить/i);
+    expect(section.textContent).toContain('Позвони ей из чата');
+    expect(section.textContent).not.toMatch(/Скоро/);
     // The only buttons are the audio examples' players.
     const buttons = within(section).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(
