@@ -98,7 +98,9 @@ beforeAll(async () => {
   app = await startApp(stt.appEnv);
   folder = mkdtempSync(join(tmpdir(), 'podruga-call-'));
   const wav = join(folder, 'utterance.wav');
-  writeFileSync(wav, utteranceThenSilence(await spokenClip(app.url), 2.5, 5));
+  // The user listens first (her greeting), then speaks: 4 s of silence, 2.5 s of speech, 5 s of silence,
+  // looped by Chromium.
+  writeFileSync(wav, utteranceThenSilence(await spokenClip(app.url), 2.5, 5, 4));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

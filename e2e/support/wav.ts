@@ -61,14 +61,20 @@ export function writeWav({ sampleRate, channels, samples }: Wav): Buffer {
  * of a spoken WAV, then `silenceSeconds` of silence, so a voice activity detector hears an utterance
  * begin and end, again and again.
  */
-export function utteranceThenSilence(speech: Buffer, speechSeconds: number, silenceSeconds: number): Buffer {
+export function utteranceThenSilence(
+  speech: Buffer,
+  speechSeconds: number,
+  silenceSeconds: number,
+  leadSeconds = 0,
+): Buffer {
   const wav = readWav(speech);
   const frame = wav.channels;
   const spoken = wav.samples.subarray(
     0,
     Math.min(wav.samples.length, Math.round(speechSeconds * wav.sampleRate) * frame),
   );
-  const samples = new Int16Array(spoken.length + Math.round(silenceSeconds * wav.sampleRate) * frame);
-  samples.set(spoken, 0);
+  const lead = Math.round(leadSeconds * wav.sampleRate) * frame;
+  const samples = new Int16Array(lead + spoken.length + Math.round(silenceSeconds * wav.sampleRate) * frame);
+  samples.set(spoken, lead);
   return writeWav({ ...wav, samples });
 }
