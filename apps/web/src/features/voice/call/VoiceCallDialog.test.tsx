@@ -230,11 +230,18 @@ describe('the voice call dialog (001 §2, §4)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(VOICE_CALL_TEXTS.limitReached);
     expect(free.deps.openPaywall).toHaveBeenCalledTimes(1);
     expect(free.track.stop).toHaveBeenCalled();
+    // Nothing to try again today: close, or more minutes with Plus.
+    expect(screen.queryByRole('button', { name: VOICE_CALL_TEXTS.retry })).toBeNull();
+    expect(screen.getByRole('link', { name: VOICE_CALL_TEXTS.moreMinutes }).getAttribute('href')).toBe(
+      '/plus',
+    );
     free.unmount();
 
     const plus = show({ started: limit, plus: true });
     expect((await screen.findByRole('alert')).textContent).toBe(VOICE_CALL_TEXTS.limitReached);
     expect(plus.deps.openPaywall).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: VOICE_CALL_TEXTS.moreMinutes })).toBeNull();
+    expect(screen.queryByRole('button', { name: VOICE_CALL_TEXTS.retry })).toBeNull();
   });
 
   it('counts the time down, warns near the end, and hangs up at 0 with the reason limit', async () => {
@@ -261,6 +268,7 @@ describe('the voice call dialog (001 §2, §4)', () => {
     });
     expect(session.end).toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(VOICE_CALL_TEXTS.endedAtLimit);
+    expect(screen.queryByRole('button', { name: VOICE_CALL_TEXTS.start })).toBeNull();
     expect(ends).toEqual([{ reason: 'limit' }]);
     expect(onEntry).toHaveBeenLastCalledWith(expect.objectContaining({ voice_call_status: 'limit_reached' }));
     await act(async () => {

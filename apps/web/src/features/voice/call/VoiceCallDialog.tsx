@@ -7,6 +7,7 @@ import {
   voiceCallErrorText,
 } from '@podruga/shared';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
 import { notify } from '../../../shared/ui/notify.tsx';
 import { useAuth } from '../../auth/store.ts';
@@ -115,6 +116,10 @@ export function VoiceCallDialog({
   };
 
   const inCall = view.state === 'connecting' || view.state === 'connected';
+  const spent =
+    (view.state === 'idle' && view.notice === VOICE_CALL_TEXTS.endedAtLimit) ||
+    (view.state === 'error' && view.error === VOICE_CALL_TEXTS.limitReached);
+  const plus = (deps?.isPlus ?? defaultDeps.isPlus)();
   const warn =
     view.state === 'connected' && view.remaining !== null && view.remaining <= VOICE_CALL.warnSecondsLeft;
 
@@ -181,12 +186,18 @@ export function VoiceCallDialog({
             {VOICE_CALL_TEXTS.hangUp}
           </Button>
         )}
-        {view.state === 'idle' && (
+        {view.state === 'idle' && !spent && (
           <Button color="grape" onClick={() => void controller.start()}>
             {VOICE_CALL_TEXTS.start}
           </Button>
         )}
-        {view.state === 'error' && (
+        {/* The day's seconds are spent: calling again would only be refused; Plus gives more (the × closes). */}
+        {spent && !plus && (
+          <Button color="grape" component={Link} to="/plus" onClick={onClose}>
+            {VOICE_CALL_TEXTS.moreMinutes}
+          </Button>
+        )}
+        {view.state === 'error' && !spent && (
           <Button color="grape" onClick={() => void controller.start()}>
             {VOICE_CALL_TEXTS.retry}
           </Button>
