@@ -136,9 +136,9 @@ describe('layout and polish', () => {
     const paywall = page.getByRole('dialog', { name: 'Хочешь ещё одну подругу?' });
     await paywall.waitFor();
     const text = (await paywall.textContent()) ?? '';
-    // Calls are not live yet (issue 15): not promised. Videos are (issue 14): the real number.
-    expect(text).not.toMatch(/звонк/i);
+    // What Plus gives, with the real numbers: videos (issue 14) and call minutes (issue 15).
     expect(text).toMatch(/5 видео в день/);
+    expect(text).toMatch(/5 минут голосовых звонков в день/);
     await paywall.getByRole('button', { name: 'Создать аккаунт' }).waitFor();
     await screenshot(page, 'layout-paywall-phone');
     await paywall.getByRole('button', { name: 'Улучшить до Plus' }).click();

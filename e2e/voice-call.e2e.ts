@@ -172,9 +172,15 @@ describe('voice calls', () => {
       .toBe('limit_reached');
     expect(await entry.last().textContent()).toContain('Неудавшийся');
 
-    // Nothing is left today: a new call is refused with the limit's text.
-    await dialog.getByRole('button', { name: 'Позвонить' }).click();
-    await dialog
+    // Nothing is left today: the dialog offers no new call, only more minutes with Plus.
+    expect(await dialog.getByRole('button', { name: 'Позвонить' }).count()).toBe(0);
+    await dialog.getByRole('link', { name: 'Больше минут с Plus' }).waitFor();
+    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Calling again from the chat is refused with the limit's text.
+    await page.getByRole('button', { name: 'Голосовой звонок' }).click();
+    await page
+      .getByRole('dialog', { name: 'Голосовой звонок' })
       .getByText('На сегодня время звонков закончилось. Лимит обновится в полночь по Москве.')
       .waitFor();
   }, 120_000);

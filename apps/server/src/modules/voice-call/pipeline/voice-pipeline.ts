@@ -439,7 +439,8 @@ export function attachVoicePipeline(io: Server, deps: VoicePipelineDeps): VoiceP
       closed = true;
       await Promise.allSettled([...pending]);
       await Promise.allSettled([...runners.values()].map((runner) => runner.end('hangup')));
-      nsp.disconnectSockets(true);
+      // Only this instance's sockets: with Redis a namespace-wide call would publish on a closing connection.
+      nsp.local.disconnectSockets(true);
       nsp.removeAllListeners();
     },
   };
