@@ -43,7 +43,6 @@ export const charactersRoutes: FastifyPluginAsyncZod<{
     '/ex',
     {
       config: exRouteConfig(),
-      preValidation: async (request) => service.assertExAccess(request.user),
       schema: { body: createExCharacterBodySchema, response: { 200: characterSchema } },
     },
     async (request) => presentCharacter(await service.createEx(userOf(request), request.body)),

@@ -14,11 +14,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
 import { errors } from '../../errors.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
-import { assertExAccess, exRouteConfig } from './gate.ts';
+import { exRouteConfig } from './gate.ts';
 import type { LikenessService } from './likeness.service.ts';
 
 const MINUTE = 60_000;
@@ -51,34 +50,21 @@ const SELECT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const analyzeBody = z.object({ file: uploadedFileSchema });
 
-/**
- * The routes' preValidation hook (after the app's session check, `access: 'guest'`, and before the
- * body is read): a caller without Plus learns nothing about the body rules, and an upload is refused
- * before its bytes are read.
- */
-function exGate(clock: Clock) {
-  return async (request: FastifyRequest): Promise<void> => assertExAccess(request.user, clock.now());
-}
-
 export interface LikenessRoutesOptions {
   service: LikenessService;
-  clock: Clock;
 }
 
 /**
  * Creation by likeness (001 §7; DESIGN §6), every route for active Plus only (`exGate`):
  * POST /api/likeness/analyze, /api/llm/process, /api/exgenerate/basic-generate and
  * /api/exgenerate/select-model/{characterId}. POST /api/characters/ex is the companions module's.
+ * Who may call them is checked by plugins/auth.ts (`exRouteConfig`: active Plus, the spec's texts).
  */
-export const likenessRoutes: FastifyPluginAsyncZod<LikenessRoutesOptions> = async (
-  app,
-  { service, clock },
-) => {
+export const likenessRoutes: FastifyPluginAsyncZod<LikenessRoutesOptions> = async (app, { service }) => {
   // The photo is read into memory only (never `saveRequestFiles`, never a temporary file).
   await app.register(multipart, {
     limits: { fileSize: LIKENESS_RULES.photoMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
   });
-  const gate = exGate(clock);
 
   const upload = multipartUpload(LIKENESS_RULES.photoMaxBytes, {
     missing: LIKENESS_PHOTO_MESSAGES.required,
@@ -89,7 +75,7 @@ export const likenessRoutes: FastifyPluginAsyncZod<LikenessRoutesOptions> = asyn
     {
       config: exRouteConfig({ rateLimit: LIKENESS_RATE_LIMITS.analyze }),
       bodyLimit: upload.bodyLimit,
-      preValidation: [gate, upload.preValidation],
+      preValidation: upload.preValidation,
       schema: { body: analyzeBody, response: { 200: likenessAnalyzeResponseSchema } },
     },
     async (request) => {
@@ -104,7 +90,6 @@ export const likenessRoutes: FastifyPluginAsyncZod<LikenessRoutesOptions> = asyn
     '/api/llm/process',
     {
       config: exRouteConfig({ rateLimit: LIKENESS_RATE_LIMITS.llm }),
-      preValidation: gate,
       schema: { body: llmProcessBodySchema, response: { 200: llmProcessResponseSchema } },
     },
     async (request) => service.process(userOf(request), request.body),
@@ -114,7 +99,6 @@ export const likenessRoutes: FastifyPluginAsyncZod<LikenessRoutesOptions> = asyn
     '/api/exgenerate/basic-generate',
     {
       config: exRouteConfig({ rateLimit: LIKENESS_RATE_LIMITS.generate }),
-      preValidation: gate,
       schema: { body: basicGenerateBodySchema, response: { 200: basicGenerateResponseSchema } },
     },
     async (request) => service.basicGenerate(userOf(request), request.body),
@@ -125,7 +109,6 @@ export const likenessRoutes: FastifyPluginAsyncZod<LikenessRoutesOptions> = asyn
     {
       config: exRouteConfig({ rateLimit: LIKENESS_RATE_LIMITS.select }),
       bodyLimit: SELECT_BODY_LIMIT,
-      preValidation: gate,
       schema: {
         params: idParamsSchema,
         body: selectModelBodySchema,
