@@ -12,7 +12,7 @@ export function createOfflineVision(): VisionPort {
     adapter: 'offline',
     offline: true,
     describe: () =>
-      'vision: OFFLINE fixed neutral description of images; set VISION_PROVIDER=openai to analyse them with a model',
+      'vision: OFFLINE fixed neutral description of images, and a colour estimate (no check of who is on it) for creation by likeness; set VISION_PROVIDER=openai to analyse them with a model',
     analyze: async () => OFFLINE_DESCRIPTION,
     appearance: async ({ image }) => estimateAppearance(image),
   };
