@@ -221,7 +221,6 @@ export const LIKENESS_TEXTS = {
 export const LIKENESS_SPEC_ERRORS = {
   auth: 'Authentication required for ex character creation',
   plus: 'Plus membership required for ex character creation',
-  generate: 'Ex character creation is only available to Plus members',
 } as const;
 
 /** llm/process fallbacks (001 §7). */

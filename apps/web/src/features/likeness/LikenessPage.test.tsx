@@ -120,6 +120,23 @@ describe('/ex, creation by likeness (001 §2, §4, §5)', () => {
     expect(fieldErrors()[0]).toBe('Файл слишком большой (максимум 5MB)');
   });
 
+  it('the photo measured by the browser: under 200×200, or not decodable, is refused before sending', async () => {
+    signIn(PLUS);
+    stubApi({});
+    const view = render(<LikenessPage />, { route: '/ex' });
+    const bitmap = vi.fn(async () => ({ width: 150, height: 300, close: () => {} }));
+    vi.stubGlobal('createImageBitmap', bitmap);
+    try {
+      await uploadPhoto(view);
+      expect(fieldErrors()[0]).toBe('Изображение слишком маленькое. Минимум 200x200 пикселей.');
+      bitmap.mockRejectedValueOnce(new Error('broken'));
+      await uploadPhoto(view);
+      expect(fieldErrors()[0]).toBe('Файл не может быть загружен');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('the completion bar: 11 checks, red under 33, yellow under 66, blue under 100, green at 100', async () => {
     signIn(PLUS);
     stubApi({ 'POST /api/likeness/analyze': () => SUGGESTED });

@@ -16,6 +16,7 @@ import {
 import {
   type CreateExCharacterBody,
   LIKENESS_OPTIONS,
+  LIKENESS_PHOTO_MESSAGES,
   LIKENESS_PRESET_NAMES,
   LIKENESS_RULES,
   LIKENESS_TEXTS,
@@ -121,8 +122,14 @@ export function LikenessPage() {
     if (!file) return;
     const generation = ++photoGeneration.current;
     const local = likenessPhotoError(file);
-    const size = local ? null : await measureImage(file);
-    const error = local ?? (size ? likenessDimensionsError(size.width, size.height) : null);
+    const size = local ? undefined : await measureImage(file);
+    const error =
+      local ??
+      (size === null
+        ? LIKENESS_PHOTO_MESSAGES.unreadable
+        : size
+          ? likenessDimensionsError(size.width, size.height)
+          : null);
     if (error) {
       setPhotoError(error);
       set('photo', null);
