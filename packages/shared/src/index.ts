@@ -19,6 +19,7 @@ export * from './features.ts';
 export * from './herMedia.ts';
 export * from './herMediaDialogs.ts';
 export * from './likeness.ts';
+export * from './likenessOptions.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './notification-texts.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../creation/rules.ts';
-import { LIKENESS_FORM_MESSAGES, LIKENESS_RULES, LIKENESS_TEXTS, LIKENESS_VALUES } from '../likeness.ts';
+import { LIKENESS_FORM_MESSAGES, LIKENESS_RULES, LIKENESS_TEXTS } from '../likeness.ts';
+import { LIKENESS_VALUES } from '../likenessOptions.ts';
 import { oneLine } from '../validation/one-line.ts';
 import { orEmpty } from '../validation/schema.ts';
 import { ageSchema } from './characters.ts';

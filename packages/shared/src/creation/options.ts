@@ -3,7 +3,7 @@
  * validates; the labels are what the wizard shows. Texts the spec names are its own; the rest are ours
  * in the same voice. The first step's lists are in stepOneOptions.ts.
  */
-import { LIKENESS_LABEL_LISTS } from '../likeness.ts';
+import { LIKENESS_LABEL_LISTS } from '../likenessOptions.ts';
 import {
   BODY_TYPES,
   BREAST_SIZES,
