@@ -236,13 +236,6 @@ const ROUTES: Record<string, Expected> = {
 
   'POST /api/speech/transcribe': { access: 'guest', unauthorized: VOICE_TEXTS.authRequired },
 
-  // The blog (issue 16): public pages and feeds.
-  'GET /api/blog/posts': { access: 'public' },
-  'GET /api/blog/posts/:slug': { access: 'public' },
-  'GET /blog/rss.xml': { access: 'public' },
-  'GET /robots.txt': { access: 'public' },
-  'GET /sitemap.xml': { access: 'public' },
-
   // Creation by likeness (000 §5): the spec's own texts; others' companions: 404 (likeness.test.ts).
   'POST /api/characters/ex': LIKENESS,
   'POST /api/likeness/analyze': LIKENESS,
