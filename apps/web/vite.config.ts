@@ -53,7 +53,7 @@ const pwa = VitePWA({
     // The app shell: scripts, styles, icons and the offline page. index.html is left out: the server
     // renders it per brand, and navigations go to the network first (src/sw.ts).
     globPatterns: ['**/*.{js,css,svg,png,woff2,html}'],
-    globIgnores: ['index.html', '**/*.br', '**/*.gz', 'sw.js'],
+    globIgnores: ['index.html', '**/*.br', '**/*.gz', 'sw.js', 'assets/elevenlabs-*.js'],
     buildPlugins: { vite: [] },
   },
 });
@@ -80,7 +80,13 @@ export default defineConfig({
           // What the first page needs in one file: without the group the bundler splits the shared
           // pieces of the entry (jsx-runtime, Mantine's button, React's store hook…) into six more
           // files, each one more request before the first render (DESIGN §8).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // ElevenLabs' client (livekit inside, ~150 KB gzip): one named chunk, fetched only by a call
+            // the server carries through ElevenLabs, and left out of the service worker's precache.
+            // (Its worklets' `?url` modules stay with the dialog: they are only their URLs.)
+            { name: 'elevenlabs', test: /node_modules[\\/](@elevenlabs|livekit-client)[\\/][^?]*$/ },
+          ],
         },
       },
       // packages/shared is values only (constants, texts, zod schemas): nothing runs on import. Saying so

@@ -44,6 +44,7 @@ describe('API basics', () => {
       intent: { adapter: 'rules', offline: true },
       stt: { adapter: 'offline', offline: true },
       tts: { adapter: 'offline', offline: true },
+      voiceCall: { adapter: 'pipeline', offline: true },
     });
     expect(body.features).toEqual({ debug_routes: false });
   });

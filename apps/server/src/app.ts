@@ -66,6 +66,7 @@ import { PushService } from './modules/push/push.service.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
+import { helpAudioRoutes } from './modules/speech/help-audio.routes.ts';
 import { listenRoutes } from './modules/speech/listen.routes.ts';
 import { ListenService } from './modules/speech/listen.service.ts';
 import { speechRoutes } from './modules/speech/speech.routes.ts';
@@ -76,6 +77,10 @@ import { SupportService } from './modules/support/support.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { attachVoicePipeline } from './modules/voice-call/pipeline/voice-pipeline.ts';
+import { VoiceCallRepository } from './modules/voice-call/voice-call.repository.ts';
+import { voiceCallRoutes } from './modules/voice-call/voice-call.routes.ts';
+import { VoiceCallService } from './modules/voice-call/voice-call.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors.ts';
@@ -109,6 +114,8 @@ import { createVideoPort } from './providers/video/index.ts';
 import type { VideoPort } from './providers/video/port.ts';
 import { createVisionPort } from './providers/vision/index.ts';
 import type { VisionPort } from './providers/vision/port.ts';
+import { createVoiceAgentPort } from './providers/voice-agent/index.ts';
+import type { VoiceAgentPort } from './providers/voice-agent/port.ts';
 import { attachRealtime, type Realtime, type SocketEventCap } from './realtime/socket.ts';
 
 /** 1 MB: enough for any JSON or form we accept; uploads get their own limits on their routes. */
@@ -154,6 +161,8 @@ export interface AppDeps {
   herPrompts?: HerMediaPrompts;
   /** Her voice (issue 15): the text-to-speech port. */
   tts?: TtsPort;
+  /** Voice calls (issue 15): ElevenLabs agents or our pipeline. */
+  voiceAgent?: VoiceAgentPort;
   /** Payment adapters built elsewhere (tests: the real adapters against their fakes). */
   payments?: Partial<PaymentPorts>;
   /** The least time between two status calls for one order (tests: 0). */
@@ -196,6 +205,8 @@ declare module 'fastify' {
     previews: PreviewsService;
     /** Paid access; server.ts queues the end-of-access reminders again at start. */
     payments: PaymentsService;
+    /** Voice calls (issue 15); server.ts closes or watches again the calls a stopped process left active. */
+    voiceCalls: VoiceCallService;
   }
 }
 
@@ -240,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const intent = deps.intent ?? createIntentPort(config, app.log);
   const stt = deps.stt ?? createSttPort(config);
   const tts: TtsPort & { close?: () => Promise<void> } = deps.tts ?? createTtsPort(config, app.log);
+  const voiceAgent = deps.voiceAgent ?? createVoiceAgentPort(config, { stt, llm, tts });
   app.decorate('providers', {
     mail: mailer,
     image,
@@ -251,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     intent,
     stt,
     tts,
+    voiceCall: voiceAgent,
   });
   // The offline adapters' render and speech workers stop with the app.
   app.addHook('onClose', async () => video.close?.());
@@ -265,7 +278,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => jobs.close(deps.drainMs ?? DRAIN_MS));
 
   await registerBodyParsers(app);
-  await registerSecurityHeaders(app, config.mediaBaseUrl);
+  await registerSecurityHeaders(
+    app,
+    config.mediaBaseUrl,
+    voiceAgent.mode === 'elevenlabs' ? config.voiceCall.elevenlabs?.baseUrl : undefined,
+  );
   const counters = await registerRateLimit(app, config.redisUrl, deps.counterPrefix);
   if (config.maintenanceMode) registerMaintenanceMode(app);
 
@@ -454,6 +471,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     prefix: '/api/speech',
     service: new SpeechService({ stt, log: app.log }),
   });
+  // Voice calls (issue 15): agents, start and end, the day's voice seconds, the chat's voice_call entries.
+  const voiceCalls = new VoiceCallService({
+    repo: new VoiceCallRepository(database.db),
+    agents: voiceAgent,
+    limits,
+    jobs,
+    clock,
+    log: app.log,
+    stt,
+    live: () => realtime && { message: (chatId, message) => realtime?.chatMessage(chatId, message) },
+  });
+  app.decorate('voiceCalls', voiceCalls);
+  await app.register(voiceCallRoutes, { prefix: '/api/voice-call', service: voiceCalls });
   realtime = await attachRealtime(app, {
     sessions: auth,
     messages,
@@ -463,6 +493,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),
   });
   app.decorate('realtime', realtime);
+  // Our own voice calls (issue 15): the /voice namespace of the same socket server.
+  const voicePipeline = attachVoicePipeline(realtime.io, {
+    sessions: auth,
+    calls: voiceCalls,
+    stt,
+    sttAvailable: !stt.offline,
+    llm,
+    tts,
+    safety,
+    log: app.log,
+  });
+  app.addHook('preClose', () => voicePipeline.close());
+  await app.register(helpAudioRoutes, { tts, storage, log: app.log });
   const blog = new BlogService(loadBlog(BLOG_DIR, blogValues(config.photosPerDay)));
   const origin = (request: { host: string; protocol: string }) => linkContext(request).baseUrl;
   await app.register(blogRoutes, { service: blog, brands: config.brands, origin });

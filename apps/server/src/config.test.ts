@@ -157,6 +157,17 @@ describe('loadConfig', () => {
         voices: ['voiceA', 'voiceB'],
         timeoutMs: 15000,
       },
+      voiceCall: {
+        provider: 'elevenlabs',
+        elevenlabs: {
+          baseUrl: 'https://api.elevenlabs.io',
+          apiKey: 'eleven-key',
+          llm: 'gemini-2.0-flash',
+          ttsModel: 'eleven_flash_v2_5',
+          voices: ['voiceA', 'voiceB'],
+          timeoutMs: 15000,
+        },
+      },
       photosPerDay: { guest: 2, free: 5, verified: 10, pwa: 10, plus: 100, vip: 500 },
       previewClips: 0,
       llm: {
@@ -315,6 +326,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TTS_VOICES: 'a,b,c,d,e' })).toThrow(/TTS_VOICES/);
   });
 
+  it('carries voice calls on our pipeline without an ElevenLabs key, on ElevenLabs agents with one', () => {
+    expect(loadConfig({}).voiceCall).toEqual({ provider: 'pipeline', elevenlabs: undefined });
+    expect(loadConfig({ ELEVENLABS_API_KEY: 'xi' }).voiceCall).toEqual({
+      provider: 'elevenlabs',
+      elevenlabs: {
+        baseUrl: 'https://api.elevenlabs.io',
+        apiKey: 'xi',
+        llm: 'gemini-2.0-flash',
+        ttsModel: 'eleven_flash_v2_5',
+        voices: undefined,
+        timeoutMs: 30000,
+      },
+    });
+    // The key may serve her voice alone; the pipeline is then asked for by name.
+    expect(loadConfig({ ELEVENLABS_API_KEY: 'xi', VOICE_CALL_PROVIDER: 'pipeline' }).voiceCall).toEqual({
+      provider: 'pipeline',
+      elevenlabs: undefined,
+    });
+    const custom = loadConfig({
+      ELEVENLABS_API_KEY: 'xi',
+      ELEVENLABS_BASE_URL: 'http://127.0.0.1:9999/',
+      ELEVENLABS_AGENT_LLM: 'gpt-4o-mini',
+      ELEVENLABS_AGENT_TTS_MODEL: 'eleven_turbo_v2_5',
+      TTS_PROVIDER: 'elevenlabs',
+      TTS_VOICES: 'voiceA,voiceB',
+    });
+    expect(custom.voiceCall.elevenlabs).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9999',
+      llm: 'gpt-4o-mini',
+      ttsModel: 'eleven_turbo_v2_5',
+      voices: ['voiceA', 'voiceB'],
+    });
+    // Her voice follows ELEVENLABS_BASE_URL unless TTS_BASE_URL says otherwise.
+    expect(custom.tts.baseUrl).toBe('http://127.0.0.1:9999');
+    expect(() => loadConfig({ VOICE_CALL_PROVIDER: 'elevenlabs' })).toThrow(/ELEVENLABS_API_KEY/);
+    expect(() => loadConfig({ VOICE_CALL_PROVIDER: 'livekit' })).toThrow(/VOICE_CALL_PROVIDER/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', MAINTENANCE_MODE: '' })).toMatchObject({
       port: 8080,
@@ -418,6 +467,10 @@ describe('ENV_VARS', () => {
       'TTS_BASE_URL',
       'TTS_API_KEY',
       'ELEVENLABS_API_KEY',
+      'ELEVENLABS_BASE_URL',
+      'VOICE_CALL_PROVIDER',
+      'ELEVENLABS_AGENT_LLM',
+      'ELEVENLABS_AGENT_TTS_MODEL',
       'TTS_MODEL',
       'TTS_VOICES',
       'TTS_TIMEOUT_MS',

@@ -27,6 +27,12 @@ type SttProviderName = (typeof STT_PROVIDERS)[number];
 const TTS_PROVIDERS = ['offline', 'openai', 'elevenlabs'] as const;
 type TtsProviderName = (typeof TTS_PROVIDERS)[number];
 const ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';
+/** How voice calls are carried (issue 15): ElevenLabs agents, or our own STT → LLM → TTS pipeline. */
+const VOICE_CALL_PROVIDERS = ['elevenlabs', 'pipeline'] as const;
+type VoiceCallProviderName = (typeof VOICE_CALL_PROVIDERS)[number];
+/** The agent's LLM and voice model when unset: ones ElevenLabs documents for its agents. */
+const ELEVENLABS_AGENT_LLM = 'gemini-2.0-flash';
+const ELEVENLABS_AGENT_TTS_MODEL = 'eleven_flash_v2_5';
 /** The model each TTS adapter asks when TTS_MODEL is unset. */
 const TTS_MODELS: Record<TtsProviderName, string> = {
   offline: 'espeak-ng',
@@ -318,8 +324,34 @@ const ENV = {
   },
   ELEVENLABS_API_KEY: {
     default: null,
-    description: 'ElevenLabs key: her voice with TTS_PROVIDER=elevenlabs when TTS_API_KEY is unset',
+    description:
+      'ElevenLabs key: voice calls through ElevenLabs agents (see VOICE_CALL_PROVIDER), and her voice with TTS_PROVIDER=elevenlabs when TTS_API_KEY is unset',
     schema: z.string().min(1).optional(),
+  },
+  ELEVENLABS_BASE_URL: {
+    default: ELEVENLABS_BASE_URL,
+    description:
+      'ElevenLabs API base URL: voice-call agents, and her voice with TTS_PROVIDER=elevenlabs when TTS_BASE_URL is unset',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  VOICE_CALL_PROVIDER: {
+    default: null,
+    description:
+      'Voice calls: elevenlabs (an ElevenLabs Conversational AI agent per companion; needs ELEVENLABS_API_KEY) or pipeline (our own: speech-to-text, the LLM and text-to-speech as configured above, offline included); unset = elevenlabs when ELEVENLABS_API_KEY is set, else pipeline',
+    schema: z
+      .enum(VOICE_CALL_PROVIDERS, { message: `must be one of ${VOICE_CALL_PROVIDERS.join(', ')}` })
+      .optional(),
+  },
+  ELEVENLABS_AGENT_LLM: {
+    default: ELEVENLABS_AGENT_LLM,
+    description: "The LLM an ElevenLabs voice-call agent thinks with (one of ElevenLabs' agent LLM names)",
+    schema: z.string().min(1).max(200),
+  },
+  ELEVENLABS_AGENT_TTS_MODEL: {
+    default: ELEVENLABS_AGENT_TTS_MODEL,
+    description:
+      'The voice model of an ElevenLabs voice-call agent (Russian-capable: eleven_flash_v2_5, eleven_turbo_v2_5)',
+    schema: z.string().min(1).max(200),
   },
   TTS_MODEL: {
     default: null,
@@ -557,6 +589,7 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'TTS_API_KEY',
   'TTS_BASE_URL',
   'ELEVENLABS_API_KEY',
+  'ELEVENLABS_BASE_URL',
   'LLM_API_KEY',
   'LLM_BASE_URL',
   'VISION_API_KEY',
@@ -652,6 +685,24 @@ export interface Config {
     /** The service's voices for her timbres; undefined = the adapter's own list. */
     voices: string[] | undefined;
     timeoutMs: number;
+  };
+  /**
+   * Voice calls (providers/voice-agent): the provider, and ElevenLabs' agent settings when it is
+   * ElevenLabs (the key, the API, the agent's LLM and voice model, her voices).
+   */
+  voiceCall: {
+    provider: VoiceCallProviderName;
+    elevenlabs:
+      | {
+          baseUrl: string;
+          apiKey: string;
+          llm: string;
+          ttsModel: string;
+          /** ElevenLabs voice ids for her timbres; undefined = the TTS adapter's premade list. */
+          voices: string[] | undefined;
+          timeoutMs: number;
+        }
+      | undefined;
   };
   /** How many of the 20 preview clips the start makes (PREVIEW_CLIPS: on = 20, off = 0). */
   previewClips: number;
@@ -750,17 +801,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.VIDEO_PROVIDER === 'venice' && !e.VIDEO_API_KEY) {
     throw new ConfigError('Invalid environment:\n  VIDEO_API_KEY: is required when VIDEO_PROVIDER=venice');
   }
+  const elevenLabsBaseUrl = (e.ELEVENLABS_BASE_URL ?? ELEVENLABS_BASE_URL).replace(/\/+$/, '');
   const ttsBaseUrl =
     e.TTS_BASE_URL?.replace(/\/+$/, '') ??
     (e.TTS_PROVIDER === 'openai'
       ? OPENAI_BASE_URL
       : e.TTS_PROVIDER === 'elevenlabs'
-        ? ELEVENLABS_BASE_URL
+        ? elevenLabsBaseUrl
         : undefined);
   const ttsApiKey = e.TTS_API_KEY ?? (e.TTS_PROVIDER === 'elevenlabs' ? e.ELEVENLABS_API_KEY : undefined);
   if (e.TTS_PROVIDER === 'elevenlabs' && !ttsApiKey) {
     throw new ConfigError(
       'Invalid environment:\n  TTS_API_KEY: is required when TTS_PROVIDER=elevenlabs (or set ELEVENLABS_API_KEY)',
+    );
+  }
+  const voiceCallProvider = e.VOICE_CALL_PROVIDER ?? (e.ELEVENLABS_API_KEY ? 'elevenlabs' : 'pipeline');
+  if (voiceCallProvider === 'elevenlabs' && !e.ELEVENLABS_API_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  ELEVENLABS_API_KEY: is required when VOICE_CALL_PROVIDER=elevenlabs',
     );
   }
   const imageBaseUrl =
@@ -859,6 +917,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       model: e.TTS_MODEL ?? TTS_MODELS[e.TTS_PROVIDER],
       voices: e.TTS_VOICES,
       timeoutMs: e.TTS_TIMEOUT_MS,
+    },
+    voiceCall: {
+      provider: voiceCallProvider,
+      elevenlabs:
+        voiceCallProvider === 'elevenlabs' && e.ELEVENLABS_API_KEY
+          ? {
+              baseUrl: elevenLabsBaseUrl,
+              apiKey: e.ELEVENLABS_API_KEY,
+              llm: e.ELEVENLABS_AGENT_LLM,
+              ttsModel: e.ELEVENLABS_AGENT_TTS_MODEL,
+              // TTS_VOICES are ElevenLabs voice ids only when her voice is ElevenLabs' too.
+              voices: e.TTS_PROVIDER === 'elevenlabs' ? e.TTS_VOICES : undefined,
+              timeoutMs: e.TTS_TIMEOUT_MS,
+            }
+          : undefined,
     },
     photosPerDay: parsePhotosPerDay(e.PHOTOS_PER_DAY),
     previewClips: e.PREVIEW_CLIPS,

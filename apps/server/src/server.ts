@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   await app.payments.resume();
   // Her photos and videos being made when the last process stopped (issue 14).
   await app.herMedia.resume();
+  // Voice calls a stopped process left active: closed when past their end, else watched again (issue 15).
+  await app.voiceCalls.resume();
   // The video preview's 20 clips (001 §3), made once from the ready-made companions.
   if (config.previewClips > 0) await app.previews.seed(config.previewClips);
 

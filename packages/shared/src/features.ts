@@ -13,7 +13,7 @@ const LIVE = {
   /** Voice messages to her, and her voice (issue 15). */
   voiceMessages: true,
   /** Voice calls with her; voice minutes per day (issue 15). */
-  voiceCalls: false,
+  voiceCalls: true,
   /** Creation by likeness, /ex (issue 16). */
   likeness: false,
   /** The installable app and its higher daily limit (issue 12). */

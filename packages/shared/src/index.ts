@@ -16,6 +16,7 @@ export * from './creation/rules.ts';
 export * from './creation/stepOneOptions.ts';
 export * from './creation/validation.ts';
 export * from './features.ts';
+export * from './helpAudio.ts';
 export * from './herMedia.ts';
 export * from './herMediaDialogs.ts';
 export * from './likeness.ts';

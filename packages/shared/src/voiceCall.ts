@@ -89,6 +89,8 @@ export const VOICE_CALL_TEXTS = {
   /** Ours: `{time}` left warning, and the limit ending a call in progress. */
   endsSoon: 'Звонок скоро завершится: заканчивается дневной лимит',
   endedAtLimit: 'Звонок завершён: дневной лимит звонков исчерпан',
+  /** Ours: the way to more minutes after the limit (non-Plus). */
+  moreMinutes: 'Больше минут с Plus',
   /** Ours: a second call while one is going on (409). */
   alreadyActive: 'Звонок уже идёт',
   /** Ours: the browser cannot carry a call (no microphone API, no recognition where it is needed). */

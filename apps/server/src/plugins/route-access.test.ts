@@ -236,6 +236,28 @@ const ROUTES: Record<string, Expected> = {
 
   'POST /api/speech/transcribe': { access: 'guest', unauthorized: VOICE_TEXTS.authRequired },
 
+  // Voice calls (issue 15): another user's companion is 404 'Подруга не найдена'; another user's call
+  // is 404 (modules/voice-call/voice-call.test.ts).
+  'GET /api/voice-call/agent-info/:characterId': {
+    access: 'guest',
+    owner: notFound(at((theirs) => `/api/voice-call/agent-info/${theirs.characterId}`)),
+  },
+  'POST /api/voice-call/create-agent/:characterId': {
+    access: 'guest',
+    owner: notFound(at((theirs) => `/api/voice-call/create-agent/${theirs.characterId}`)),
+  },
+  'POST /api/voice-call/start/:characterId': { access: 'guest' },
+  'POST /api/voice-call/:callId/end': { access: 'guest' },
+  // The help guide's audio examples: visitors see the guide too.
+  'GET /api/help/audio/:name': { access: 'public' },
+
+  // The blog (issue 16): public pages, their API, the sitemap, robots.txt and the feed.
+  'GET /api/blog/posts': { access: 'public' },
+  'GET /api/blog/posts/:slug': { access: 'public' },
+  'GET /sitemap.xml': { access: 'public' },
+  'GET /robots.txt': { access: 'public' },
+  'GET /blog/rss.xml': { access: 'public' },
+
   // Creation by likeness (000 §5): the spec's own texts; others' companions: 404 (likeness.test.ts).
   'POST /api/characters/ex': LIKENESS,
   'POST /api/likeness/analyze': LIKENESS,

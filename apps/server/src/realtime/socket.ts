@@ -1,6 +1,7 @@
 import {
   type ClientToServerEvents,
   IMAGE_MAX_BYTES,
+  type Message,
   type Notification,
   type ServerToClientEvents,
   SOCKET,
@@ -69,6 +70,8 @@ export interface Realtime {
   herMedia: HerMediaLive;
   /** Whether the user has a socket connected here or, with Redis, on another instance. */
   connected(userId: string): Promise<boolean>;
+  /** A chat entry as it is now (a voice call's, issue 15), to the chat's room as a `message` event. */
+  chatMessage(chatId: string, message: Message): void;
 }
 
 export const GUEST_MIGRATED_TEXT = 'Your guest account was migrated. Please refresh the page.';
@@ -301,6 +304,9 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
         if (!redis) return false;
         return (await io.in(chatRoom(chatId)).fetchSockets()).length > 0;
       },
+    },
+    chatMessage(chatId, message) {
+      io.to(chatRoom(chatId)).emit('message', message);
     },
     async connected(userId) {
       if (roomSize(userRoom(userId)) > 0) return true;

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   'maintenance',
   'companion_limit',
+  /** The day's voice-call seconds are spent (issue 15). */
+  'voice_limit',
   'safety_refused',
   /** Creation by likeness: the photo does not show exactly one adult (DESIGN §6). */
   'likeness_refused',

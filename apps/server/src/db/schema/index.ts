@@ -15,3 +15,4 @@ export * from './sandbox-payments.ts';
 export * from './subscriptions.ts';
 export * from './support-requests.ts';
 export * from './users.ts';
+export * from './voice-agents.ts';

@@ -45,6 +45,8 @@ export const messages = pgTable(
     index('messages_streaming_idx').on(t.checkpointAt).where(sql`${t.isStreaming}`),
     // Her photos and videos being made (issue 14): a restart queues them again; a handful of rows.
     index('messages_media_pending_idx').on(t.id).where(sql`${t.metadata}->>'status' = 'pending'`),
+    // The active voice calls (issue 15): one per user at most, a handful in all.
+    index('messages_voice_call_active_idx').on(t.userId).where(sql`${t.voiceCallStatus} = 'active'`),
     // At most one rate-limit card per chat and limit window (the Moscow day, `metadata.limit_day`).
     uniqueIndex('messages_rate_limit_window_idx')
       .on(t.chatId, sql`(${t.metadata}->>'limit_day')`)

@@ -25,6 +25,29 @@ export class LimitsRepository {
     return row ? Number(row.count) : null;
   }
 
+  /**
+   * Adds `amount` to today's counter but never past `limit` (count = least(count + amount, limit)), in
+   * one statement: what was really used (a call's seconds) is charged as far as the allowance reaches,
+   * and concurrent charges cannot pass it. A counter already past the limit is left as it is. Answers
+   * the new count.
+   */
+  async consumeUpTo(
+    userId: string,
+    day: string,
+    resource: UsageResource,
+    amount: number,
+    limit: number,
+  ): Promise<number> {
+    const result: unknown = await this.db.execute(sql`
+      insert into ${dailyUsage} (user_id, day, resource, count)
+      values (${userId}, ${day}, ${resource}, least(${amount}::int, greatest(${limit}::int, 0)))
+      on conflict (user_id, day, resource) do update
+        set count = greatest(${dailyUsage}.count, least(${dailyUsage}.count + ${amount}::int, ${limit}::int))
+      returning count`);
+    const row = (result as { rows: Array<{ count: number | string }> }).rows[0];
+    return Number(row?.count ?? 0);
+  }
+
   /** Gives back what a failed action consumed (never below zero). */
   async release(userId: string, day: string, resource: UsageResource, amount = 1): Promise<void> {
     await this.db

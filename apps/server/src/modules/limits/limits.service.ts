@@ -114,6 +114,23 @@ export class LimitsService {
     return { ok: true, day, count, limit, tier };
   }
 
+  /**
+   * Today's voice seconds (issue 15): the tier's allowance, what is used and what is left, and the
+   * day they count on (a call is charged to the day it started).
+   */
+  async voiceSeconds(user: UserRow): Promise<{ day: string; limit: number; used: number; left: number }> {
+    const now = this.clock.now();
+    const limit = TIER_LIMITS[tierOf(user, now)].voiceSecondsPerDay;
+    const day = moscowDay(now);
+    const used = await this.repo.used(user.id, day, 'voice_seconds');
+    return { day, limit, used, left: Math.max(0, limit - used) };
+  }
+
+  /** Charges a call's seconds to `day`, as far as `limit` reaches (never past it); the new count. */
+  chargeVoiceSeconds(userId: string, day: string, seconds: number, limit: number): Promise<number> {
+    return this.repo.consumeUpTo(userId, day, 'voice_seconds', Math.max(0, Math.round(seconds)), limit);
+  }
+
   /** Returns a consumed unit (e.g. the reply failed before anything was produced). */
   release(userId: string, day: string, resource: UsageResource, amount = 1): Promise<void> {
     return this.repo.release(userId, day, resource, amount);

@@ -99,6 +99,21 @@ describe('limits', () => {
     expect(results.flatMap((r) => (r.ok ? [r.count] : [])).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('voice seconds are charged up to the limit, never past it, even all at once', async () => {
+    const { row } = await userWithTier('free');
+    const service = new LimitsService(new LimitsRepository(getDatabase().db), clock);
+    const day = service.today();
+    expect(await service.voiceSeconds(row)).toEqual({ day, limit: 60, used: 0, left: 60 });
+    expect(await service.chargeVoiceSeconds(row.id, day, 25.4, 60)).toBe(25);
+    // Twelve calls of 10 s at once: 35 s were left, 35 s are charged.
+    await Promise.all(Array.from({ length: 12 }, () => service.chargeVoiceSeconds(row.id, day, 10, 60)));
+    expect(await service.voiceSeconds(row)).toEqual({ day, limit: 60, used: 60, left: 0 });
+    expect(await service.chargeVoiceSeconds(row.id, day, 5, 60)).toBe(60);
+    // A first charge bigger than the limit, on another day, stops at it.
+    expect(await service.chargeVoiceSeconds(row.id, '2030-01-01', 500, 60)).toBe(60);
+    expect(await service.chargeVoiceSeconds(row.id, '2030-01-02', 0, 60)).toBe(0);
+  });
+
   it('resets at 00:00 Europe/Moscow (21:00 UTC)', async () => {
     clock = new TestClock(new Date('2025-10-01T20:59:59Z'));
     const { row } = await userWithTier('guest');

@@ -1,6 +1,7 @@
 import { Loader, Text } from '@mantine/core';
 import {
   FALLBACK_FIRST_MESSAGE,
+  type Message,
   mediaUrl,
   PRODUCT_FEATURES,
   SESSION_KEYS,
@@ -18,6 +19,7 @@ import { notify } from '../../shared/ui/notify.tsx';
 import { authActions, selectIsMember, useAuth } from '../auth/store.ts';
 import { useNeedsLoginWarning } from '../auth/useNeedsLoginWarning.ts';
 import { useConfig } from '../config/api.ts';
+import { VoiceCallHost } from '../voice/call/VoiceCallHost.tsx';
 import { VoiceMessageHost } from '../voice/VoiceMessageHost.tsx';
 import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
@@ -199,6 +201,9 @@ export function ChatPage() {
     if (index >= 0) setGalleryIndex(index);
   }, []);
 
+  // A voice call's entry (000 §4): added at the start, updated in place at the end.
+  const onCallEntry = useCallback((m: Message) => store.getState().receive(m), [store]);
+
   const openUpload = useCallback(() => {
     setUploadMounted(true);
     setUploadOpened(true);
@@ -275,6 +280,14 @@ export function ChatPage() {
       <InputBar onSend={onSend} onAttachPhoto={openUpload} />
       <MediaDialogsHost onSend={onSend} />
       {PRODUCT_FEATURES.voiceMessages && <VoiceMessageHost onSend={onSend} />}
+      {PRODUCT_FEATURES.voiceCalls && chat?.character_id && (
+        <VoiceCallHost
+          characterId={chat.character_id}
+          characterName={name ?? ''}
+          characterAvatar={avatar}
+          onEntry={onCallEntry}
+        />
+      )}
       <Suspense fallback={null}>
         {uploadMounted && (
           <ImageUploadDialog

@@ -9,7 +9,7 @@ import own from './MessageList.module.css';
 import { type ChatMessage, isRetryable } from './messages.ts';
 import { RoundIconButton } from './RoundIconButton.tsx';
 import type { LimitStatus } from './store.ts';
-import { voiceCallLabel } from './voiceCall.ts';
+import { voiceCallDetail, voiceCallLabel } from './voiceCall.ts';
 
 /**
  * The daily-limit card loads when a chat first shows one: most chats never reach their limit, and the
@@ -64,10 +64,17 @@ const Bubble = memo(function Bubble({
     );
   }
   if (message.type === 'voice_call') {
+    const detail = voiceCallDetail(message.status, message.duration);
     return (
-      <div className={classes.row} data-sender={message.sender} data-testid="chat-message">
+      <div
+        className={classes.row}
+        data-sender={message.sender}
+        data-testid="chat-message"
+        data-call-status={message.status ?? undefined}
+      >
         <div className={classes.bubble}>
           <strong>Голосовой звонок</strong> · {voiceCallLabel(message.status, message.duration)}
+          {detail && ` · ${detail}`}
         </div>
       </div>
     );

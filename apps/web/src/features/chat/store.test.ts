@@ -173,6 +173,54 @@ describe('chat store: duplicates', () => {
   });
 });
 
+describe('chat store: voice call entries (000 §4)', () => {
+  const call = (status: string, duration: number | null, over: Partial<Message> = {}) =>
+    serverMessage({
+      id: 'call1',
+      message_type: 'voice_call',
+      content: '',
+      is_user: true,
+      voice_call_status: status,
+      voice_call_duration: duration,
+      ...over,
+    });
+
+  it('adds the active entry, then updates it in place with the final one, whoever it belongs to', () => {
+    const { s } = setup();
+    s().receive(serverMessage({ id: 'a', content: 'Привет' }));
+    s().receive(call('active', null));
+    s().receive(serverMessage({ id: 'b', content: 'Пока' }));
+    expect(s().messages.map((m) => [m.id, m.status])).toEqual([
+      ['a', null],
+      ['call1', 'active'],
+      ['b', null],
+    ]);
+    s().receive(call('completed', 42));
+    expect(s().messages.map((m) => [m.id, m.status, m.duration])).toEqual([
+      ['a', null, null],
+      ['call1', 'completed', 42],
+      ['b', null, null],
+    ]);
+  });
+
+  it('a late active copy does not take a finished call back, and the dots stay as they were', () => {
+    const { s } = setup();
+    s().addOptimistic('ты тут?');
+    s().receive(call('limit_reached', 30));
+    s().receive(call('active', null));
+    expect(s().messages.find((m) => m.id === 'call1')).toEqual(
+      expect.objectContaining({ status: 'limit_reached', duration: 30, type: 'voice_call' }),
+    );
+    expect(s().typing).toBe(true);
+  });
+
+  it('ignores another chat’s entry', () => {
+    const { s } = setup();
+    s().receive(call('active', null, { chat_id: 'other' }));
+    expect(s().messages).toEqual([]);
+  });
+});
+
 describe('chat store: typing indicator', () => {
   it('turns on after a send and off after 180 s', () => {
     const { s, advance } = setup();

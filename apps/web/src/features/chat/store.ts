@@ -66,8 +66,9 @@ export interface ChatActions {
    */
   streamingComplete(payload: StreamingCompletePayload): void;
   /**
-   * A full message (socket `message`, HTTP fallback, first message). A known id is replaced where it is
-   * (her photo's placeholder becomes the photo), unless it would take her finished media back to pending.
+   * A full message (socket `message`, HTTP fallback, first message, a voice call's start and end). A known
+   * id is replaced where it is (her photo's placeholder becomes the photo; a call's `active` entry its
+   * final one), unless it would take her finished media back to pending.
    */
   receive(message: Message): void;
   /** Socket `video_ready` (000 §4): her video's message gets its URL and is ready. */
@@ -352,6 +353,16 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         const next = fromServer(message, now());
         if (message.message_type === 'rate_limit') {
           limited(next);
+          return;
+        }
+        if (message.message_type === 'voice_call') {
+          // 000 §4: a voice_call message updates its entry where it is, or adds one; whoever's it is,
+          // it answers nothing the user sent (the dots stay as they are).
+          const known = messages.find((m) => m.id === message.id);
+          // A late `active` copy never takes a finished call back.
+          if (known?.status && known.status !== 'active' && next.status === 'active') return;
+          if (known) replaceMessage(message.id, next);
+          else set({ messages: [...messages, next] });
           return;
         }
         if (message.is_user) {

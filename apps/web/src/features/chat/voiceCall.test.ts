@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { voiceCallLabel } from './voiceCall.ts';
+import { voiceCallDetail, voiceCallDuration, voiceCallLabel } from './voiceCall.ts';
 
 describe('voiceCallLabel (000 §4)', () => {
   it('names the statuses the spec names', () => {
@@ -14,5 +14,21 @@ describe('voiceCallLabel (000 §4)', () => {
     expect(voiceCallLabel('ended', 42)).toBe('42 с');
     expect(voiceCallLabel('ended', 65)).toBe('1:05');
     expect(voiceCallLabel('ended', 600)).toBe('10:00');
+  });
+});
+
+describe('a call going on, and the length of a finished one', () => {
+  it('an active entry says the call goes on', () => {
+    expect(voiceCallLabel('active', null)).toBe('Идёт звонок');
+  });
+
+  it('a completed call or one ended at the limit shows how long it lasted', () => {
+    expect(voiceCallDetail('completed', 42)).toBe('42 с');
+    expect(voiceCallDetail('limit_reached', 300)).toBe('5:00');
+    expect(voiceCallDetail('completed', 0)).toBeNull();
+    expect(voiceCallDetail('missed', 10)).toBeNull();
+    expect(voiceCallDetail('active', 10)).toBeNull();
+    expect(voiceCallDuration(-1)).toBeNull();
+    expect(voiceCallDuration(null)).toBeNull();
   });
 });

@@ -1,13 +1,28 @@
-import { type CatalogueItem, LIMIT_TIERS, TIER_LIMITS } from '@podruga/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type CatalogueItem, LIMIT_TIERS, PREVIEW_CLIPS, TIER_LIMITS } from '@podruga/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api.ts';
 import { act, render, screen, waitFor, within } from '../../test/render.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
+import { PLAYER_TEXTS } from './AudioExamplePlayer.tsx';
+import { audioExamples } from './guide.ts';
 import { HelpDialog } from './HelpDialog.tsx';
 import { useHelpDialog } from './helpStore.ts';
+import { VIDEO_EXAMPLE, VIDEO_EXAMPLE_TEXTS } from './VideoExample.tsx';
 
 const portrait = (id: string, name: string, image: string | null) =>
   ({ id, name, image, summary: '', age: 25 }) as unknown as CatalogueItem;
+
+/** The server's answer to the guide's HEAD for its video example. */
+let clipStatus = 404;
+let clipRequests: Array<{ url: string; method: string | undefined }> = [];
+beforeEach(() => {
+  clipStatus = 404;
+  clipRequests = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    clipRequests.push({ url: String(input), method: init?.method });
+    return new Response(null, { status: clipStatus });
+  });
+});
 
 function openGuide(
   items: CatalogueItem[] = [portrait('mia', 'Мия', 'mia.png'), portrait('eva', 'Ева', null)],
@@ -100,13 +115,79 @@ describe('help guide (001 §2 Dialogs)', () => {
     ).toBeTruthy();
   });
 
-  it('says which part is coming: voice messages are live, calls are not yet (no buttons for them)', () => {
+  it('tells how to send a voice message and how to call her (the only buttons are the examples)', () => {
     openGuide();
     const section = within(guide()).getByRole('region', { name: /Голосовые сообщения и звонки/ });
     expect(section.textContent).toContain('Нажми на микрофон');
-    expect(section.textContent).toMatch(/Скоро.*позвонить/i);
-    expect(within(section).queryByRole('button')).toBeNull();
+    expect(section.textContent).toContain('Позвони ей из чата');
+    expect(section.textContent).not.toMatch(/Скоро/);
+    // The only buttons are the audio examples' players.
+    const buttons = within(section).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(
+      audioExamples().map((example) => `${PLAYER_TEXTS.play}: ${example.title}`),
+    );
     expect(within(section).queryByRole('link')).toBeNull();
+  });
+
+  it('has her voice’s three examples in the voice section, loaded only when pressed', () => {
+    openGuide();
+    const section = within(guide()).getByRole('region', { name: /Голосовые сообщения и звонки/ });
+    const players = within(section).getAllByRole('figure');
+    expect(players.map((p) => p.getAttribute('aria-label'))).toEqual([
+      'Голосовое: «Доброе утро»',
+      'Голосовое: «Как прошёл день?»',
+      'Звонок',
+    ]);
+    // The call sample says it is her side only.
+    expect(players[2]?.textContent).toContain('Слышна только её сторона разговора');
+    const audios = [...section.querySelectorAll('audio')];
+    expect(audios).toHaveLength(3);
+    expect(audios.every((a) => a.getAttribute('preload') === 'none' && !a.hasAttribute('src'))).toBe(true);
+  });
+
+  it('shows a preview clip as the video example once the server has it: her portrait as poster, loaded on play', async () => {
+    clipStatus = 200;
+    openGuide();
+    const section = within(guide()).getByRole('region', { name: /Видео/ });
+    const example = await within(section).findByTestId('video-example');
+    expect(clipRequests).toEqual([{ url: VIDEO_EXAMPLE.src, method: 'HEAD' }]);
+    const video = within(example).getByLabelText(VIDEO_EXAMPLE_TEXTS.label) as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe('/vids/001.mp4');
+    expect(VIDEO_EXAMPLE).toEqual({ id: PREVIEW_CLIPS[0]?.id, src: PREVIEW_CLIPS[0]?.src });
+    expect(video.getAttribute('preload')).toBe('none');
+    expect(video.hasAttribute('controls')).toBe(true);
+    // Clip 1 is made from the first ready-made companion's portrait.
+    expect(video.getAttribute('poster')).toBe('/pics/mia.png');
+    expect(example.getAttribute('data-variant')).toBe('wide');
+  });
+
+  it('on a phone the video example takes the mobile variant', async () => {
+    clipStatus = 200;
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 36em'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    openGuide();
+    await waitFor(() =>
+      expect(within(guide()).getByTestId('video-example').getAttribute('data-variant')).toBe('mobile'),
+    );
+  });
+
+  it('has no video example while the server has no clip (404)', async () => {
+    openGuide();
+    await waitFor(() => expect(clipRequests).toHaveLength(1));
+    // The portraits have arrived: the guide has drawn what it will draw.
+    await within(guide()).findByRole('button', { name: 'Открыть портрет: Мия' });
+    expect(within(guide()).queryByTestId('video-example')).toBeNull();
   });
 
   it('«Написать в поддержку» closes the guide and opens the support form', async () => {

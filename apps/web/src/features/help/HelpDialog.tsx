@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { SupportContacts } from '../support/SupportContacts.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
-import { useExamplePortraits } from './api.ts';
-import { type GuideBlock, guideSections, limitsTable } from './guide.ts';
+import { AudioExamplePlayer } from './AudioExamplePlayer.tsx';
+import { useClipExists, useExamplePortraits } from './api.ts';
+import { audioExamples, type GuideBlock, guideSections, limitsTable } from './guide.ts';
 import classes from './HelpDialog.module.css';
 import { useHelpDialog } from './helpStore.ts';
+import { VIDEO_EXAMPLE, VideoExample } from './VideoExample.tsx';
 
 /** Photo examples shown (001 §9: 6). */
 const PHOTO_EXAMPLES = 6;
@@ -88,8 +90,9 @@ function PhotoExamples({ items, onOpen }: { items: CatalogueItem[]; onOpen: (p: 
 
 /**
  * The help guide (001 §2 Dialogs): 8 sections, the limits table from the tiers, example portraits
- * drawn by the app's image provider with a preview (Escape, backdrop or its button close it), and the
- * way to support. Parts not live yet say so, with no buttons (decision 0019).
+ * drawn by the app's image provider with a preview (Escape, backdrop or its button close it), her
+ * voice's audio examples (spoken by the server's speech port, loaded on the first press), a video
+ * example (a preview clip, once the server has it), and the way to support. Parts not live yet say so, with no buttons (decision 0019).
  */
 export function HelpDialog() {
   const opened = useHelpDialog((s) => s.opened);
@@ -97,6 +100,7 @@ export function HelpDialog() {
   const narrow = useMediaQuery('(max-width: 36em)');
   const [preview, setPreview] = useState<Preview | null>(null);
   const portraits = useExamplePortraits(opened);
+  const clip = useClipExists(VIDEO_EXAMPLE.src, opened);
   const sections = guideSections();
 
   function writeToSupport() {
@@ -106,6 +110,19 @@ export function HelpDialog() {
 
   function block(kind: GuideBlock) {
     if (kind === 'limitsTable') return <LimitsTable key={kind} narrow={narrow ?? false} />;
+    if (kind === 'voiceExamples') {
+      return (
+        <Stack key={kind} gap="xs" data-testid="audio-examples">
+          {audioExamples().map((example) => (
+            <AudioExamplePlayer key={example.name} {...example} />
+          ))}
+        </Stack>
+      );
+    }
+    if (kind === 'videoExample') {
+      if (clip.data !== true) return null;
+      return <VideoExample key={kind} narrow={narrow ?? false} companions={portraits.data?.items ?? []} />;
+    }
     if (kind === 'photoExamples') {
       return <PhotoExamples key={kind} items={portraits.data?.items ?? []} onOpen={setPreview} />;
     }

@@ -14,3 +14,17 @@ export function useExamplePortraits(enabled: boolean) {
     enabled,
   });
 }
+
+/**
+ * Whether the server has the guide's video example yet (the preview clips are made after the first
+ * start; until then /vids answers 404): a HEAD request, asked only while the guide is open.
+ */
+export function useClipExists(src: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['help', 'clip', src],
+    queryFn: async () => (await fetch(src, { method: 'HEAD' })).ok,
+    staleTime: 5 * 60_000,
+    retry: false,
+    enabled,
+  });
+}

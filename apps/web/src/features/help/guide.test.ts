@@ -1,6 +1,13 @@
-import { LIMIT_TIERS, PRODUCT_FEATURES, type ProductFeature, TIER_LIMITS } from '@podruga/shared';
+import {
+  HELP_AUDIO_LINES,
+  HELP_AUDIO_NAMES,
+  LIMIT_TIERS,
+  PRODUCT_FEATURES,
+  type ProductFeature,
+  TIER_LIMITS,
+} from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
-import { guideSections, limitsTable } from './guide.ts';
+import { audioExamples, guideSections, limitsTable } from './guide.ts';
 
 const ALL_LIVE = Object.fromEntries(Object.keys(PRODUCT_FEATURES).map((k) => [k, true])) as Record<
   ProductFeature,
@@ -55,5 +62,28 @@ describe('the guide’s sections', () => {
       .join(' ');
     expect(text).not.toMatch(/купи|оплат/i);
     expect(text).toContain(`${TIER_LIMITS.verified.messagesPerDay} сообщений`);
+  });
+});
+
+describe('the guide’s audio examples', () => {
+  it('are the server’s three, with what she says, in the voice section once her voice is live (the video example once videos are)', () => {
+    const examples = audioExamples(ALL_LIVE);
+    expect(examples.map((e) => e.name)).toEqual([...HELP_AUDIO_NAMES]);
+    expect(examples.map((e) => e.src)).toEqual(HELP_AUDIO_NAMES.map((n) => `/api/help/audio/${n}`));
+    expect(examples.map((e) => e.lines)).toEqual(HELP_AUDIO_NAMES.map((n) => HELP_AUDIO_LINES[n]));
+    const voice = (features: typeof ALL_LIVE) => guideSections(features).find((s) => s.id === 'voice');
+    expect(voice(ALL_LIVE)?.blocks).toEqual(['voiceExamples']);
+    expect(voice({ ...NONE_LIVE, voiceMessages: true })?.blocks).toEqual(['voiceExamples']);
+    expect(voice(NONE_LIVE)?.blocks ?? []).toEqual([]);
+    const video = (features: typeof ALL_LIVE) => guideSections(features).find((s) => s.id === 'video');
+    expect(video(ALL_LIVE)?.blocks).toEqual(['videoExample']);
+    expect(video(NONE_LIVE)?.blocks ?? []).toEqual([]);
+  });
+
+  it('the call sample says it is her side only, and that calls are coming while they are not live', () => {
+    const call = (features: typeof ALL_LIVE) =>
+      audioExamples(features).find((e) => e.name === 'call')?.caption;
+    expect(call(ALL_LIVE)).toMatch(/^Слышна только её сторона разговора/);
+    expect(call(NONE_LIVE)).toMatch(/будет звучать в звонке.*только её сторона/);
   });
 });

@@ -1,4 +1,7 @@
 import {
+  HELP_AUDIO_LINES,
+  type HelpAudioName,
+  helpAudioUrl,
   LIMIT_TIERS,
   type LimitTier,
   PRODUCT_FEATURES,
@@ -11,7 +14,42 @@ import {
 type Features = Readonly<Record<ProductFeature, boolean>>;
 
 /** A block the dialog draws inside a section, after its paragraphs. */
-export type GuideBlock = 'photoExamples' | 'limitsTable' | 'supportButton';
+export type GuideBlock = 'photoExamples' | 'voiceExamples' | 'videoExample' | 'limitsTable' | 'supportButton';
+
+/** One of the server's audio examples (GET /api/help/audio/{name}; 001 §2, §9). */
+export interface AudioExample {
+  name: HelpAudioName;
+  src: string;
+  title: string;
+  caption: string;
+  /** What she says, line by line: the transcript under the player. */
+  lines: readonly string[];
+}
+
+/**
+ * Her voice in the guide: two voice messages and a phone call. Our voices are hers only, so the call
+ * sample is her side of it, and its caption says so.
+ */
+export function audioExamples(features: Features = PRODUCT_FEATURES): AudioExample[] {
+  const example = (name: HelpAudioName, title: string, caption: string): AudioExample => ({
+    name,
+    src: helpAudioUrl(name),
+    title,
+    caption,
+    lines: HELP_AUDIO_LINES[name],
+  });
+  return [
+    example('voice01', 'Голосовое: «Доброе утро»', 'Так звучат её голосовые сообщения.'),
+    example('voice02', 'Голосовое: «Как прошёл день?»', 'Она ждёт твоих новостей.'),
+    example(
+      'call',
+      'Звонок',
+      features.voiceCalls
+        ? 'Слышна только её сторона разговора: паузы — там, где говоришь ты.'
+        : 'Так она будет звучать в звонке. Слышна только её сторона разговора: паузы — там, где говоришь ты.',
+    ),
+  ];
+}
 
 export interface GuideSection {
   id: string;
@@ -82,6 +120,8 @@ export function guideSections(features: Features = PRODUCT_FEATURES): GuideSecti
           ? `Позвони ей из чата. Минуты звонков считаются за день: ${voice(t.free)} после регистрации, ${voice(t.plus)} с Plus.`
           : `${voiceLater}Можно будет позвонить ей и поговорить голосом.`,
       ],
+      // Her voice exists once either part is live: the examples are spoken by it.
+      blocks: voiceSoon ? [] : ['voiceExamples'],
     },
     {
       id: 'video',
@@ -90,6 +130,7 @@ export function guideSections(features: Features = PRODUCT_FEATURES): GuideSecti
       paragraphs: features.videos
         ? [`Попроси её прислать видео — с Plus это ${t.plus.videosPerDay} видео в день.`]
         : ['Она сможет присылать короткие видео по просьбе.'],
+      blocks: features.videos ? ['videoExample'] : [],
     },
     {
       id: 'limits',

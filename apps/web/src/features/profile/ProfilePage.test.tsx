@@ -210,8 +210,8 @@ describe('profile: the plan', () => {
     expect(limitRow('messages')?.dataset.level).toBe('warning');
     expect(limitRow('gfs')?.textContent).toContain('3');
     expect(limitRow('gfs')?.dataset.level).toBe('positive');
-    // Voice calls do not exist yet: no limit promises them (decision 0018). Videos are Plus's.
-    expect(limitRow('voice_minutes')).toBeNull();
+    // Voice calls are live (issue 15): the day's minutes with their bar. Videos are Plus's.
+    expect(limitRow('voice_minutes')?.textContent).toContain('1 мин/день');
     expect(limitRow('videos')?.textContent).toContain('Недоступно');
     expect(limitRow('photos')).toBeNull();
     await user.click(within(plan).getByRole('link', { name: 'Обновить до Plus' }));

@@ -26,3 +26,11 @@ export function StopIcon() {
     </Svg>
   );
 }
+
+export function PhoneIcon() {
+  return (
+    <Svg>
+      <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+    </Svg>
+  );
+}

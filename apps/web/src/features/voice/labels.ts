@@ -9,4 +9,7 @@ export const VOICE_LABELS = {
   listen: 'Послушать',
   stopListening: 'Остановить',
   listenLoading: 'Загружаем голос…',
+  /** The call attachment (000 §2 "call") and its button's name. */
+  call: 'Звонок',
+  callName: 'Голосовой звонок',
 } as const;

@@ -1,8 +1,11 @@
-import type { User } from '@podruga/shared';
+import { type User, VOICE_CALL_TEXTS } from '@podruga/shared';
 import { SAMPLE_USER } from '@podruga/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/api.ts';
+import { act, expectToast, render, screen, waitFor, within } from '../../../test/render.tsx';
 import { useAuth } from '../../auth/store.ts';
+import { VOICE_CALL_PATHS } from '../../voice/call/api.ts';
+import { useVoiceCall } from '../../voice/call/store.ts';
 import { useVoiceDialog } from '../../voice/store.ts';
 import { useMediaDialogs } from '../mediaDialogs.ts';
 import { Attachments, NARROW_ATTACHMENTS_QUERY } from './Attachments.tsx';
@@ -35,7 +38,7 @@ function show({
   user = FREE,
 }: {
   narrow?: boolean;
-  features?: typeof LIVE;
+  features?: typeof LIVE & { voiceMessages?: boolean; voiceCalls?: boolean };
   user?: User;
 } = {}) {
   screenWidth(narrow);
@@ -197,5 +200,58 @@ describe('the voice message (issue 15)', () => {
   it('is not offered while voice messages are off', () => {
     show();
     expect(buttonNames()).not.toContain('Записать голосовое сообщение');
+  });
+});
+
+describe('the call attachment (000 §2, §4 "Starting a call")', () => {
+  const CALLS = { ...LIVE, voiceMessages: true, voiceCalls: true };
+  const INFO = `GET ${VOICE_CALL_PATHS.agentInfo('char-1')}`;
+  const CREATE = `POST ${VOICE_CALL_PATHS.createAgent('char-1')}`;
+
+  beforeEach(() => {
+    useVoiceCall.setState({
+      target: { characterId: 'char-1', characterName: 'Алиса', characterAvatar: null },
+      agentId: null,
+      opened: false,
+      ever: false,
+      starting: false,
+    });
+  });
+
+  it('sits next to the voice message on a wide screen', () => {
+    show({ features: CALLS });
+    expect(buttonNames()).toEqual([
+      'Отправить фото',
+      'Записать голосовое сообщение',
+      'Голосовой звонок',
+      'Попросить фото',
+      'Видео',
+    ]);
+  });
+
+  it('on a phone, «Звонок» in the menu: no agent yet → made, «Голосовой звонок начат», the dialog opens', async () => {
+    const stub = stubApi({
+      [INFO]: () => ({ has_agent: false, agent_id: null }),
+      [CREATE]: () => ({ agent_id: 'agent-9' }),
+    });
+    const { user } = show({ narrow: true, features: CALLS });
+    await user.click(screen.getByRole('button', { name: 'Вложения' }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Звонок' }));
+    await expectToast(VOICE_CALL_TEXTS.started);
+    await waitFor(() => expect(useVoiceCall.getState()).toMatchObject({ opened: true, agentId: 'agent-9' }));
+    expect(stub.calls).toEqual([INFO, CREATE]);
+  });
+
+  it('when the agent can be neither found nor made: the toast, and no call', async () => {
+    stubApi({
+      [INFO]: () => {
+        throw apiError(503, { detail: VOICE_CALL_TEXTS.unavailable });
+      },
+    });
+    const { user } = show({ features: CALLS });
+    await user.click(screen.getByRole('button', { name: 'Голосовой звонок' }));
+    await expectToast(VOICE_CALL_TEXTS.startFailed);
+    await waitFor(() => expect(useVoiceCall.getState().starting).toBe(false));
+    expect(useVoiceCall.getState().opened).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ import {
 } from 'react';
 import { CameraIcon, ImageIcon, PlusIcon, VideoIcon } from '../../../shared/ui/pageIcons.tsx';
 import { useAuth } from '../../auth/store.ts';
-import { MicIcon } from '../../voice/icons.tsx';
+import { startVoiceCall } from '../../voice/call/store.ts';
+import { MicIcon, PhoneIcon } from '../../voice/icons.tsx';
 import { VOICE_LABELS } from '../../voice/labels.ts';
 import { useVoiceDialog } from '../../voice/store.ts';
 import { openVideoDialog, useMediaDialogs } from '../mediaDialogs.ts';
@@ -51,10 +52,11 @@ interface Attachment {
 }
 
 type MediaFeatures = Pick<Record<ProductFeature, boolean>, 'companionPhotos' | 'videos'> &
-  Partial<Pick<Record<ProductFeature, boolean>, 'voiceMessages'>>;
+  Partial<Pick<Record<ProductFeature, boolean>, 'voiceMessages' | 'voiceCalls'>>;
 
 /**
- * The attachments of 000 §2 that exist: the photo upload, the voice message once it exists (issue 15),
+ * The attachments of 000 §2 that exist: the photo upload, the voice message and the call once they exist
+ * (issue 15),
  * the photo request tips once she sends photos,
  * the video button once videos exist (Plus → the video tips, others → the preview with the upgrade).
  */
@@ -75,6 +77,14 @@ function attachments(onAttachPhoto: (() => void) | undefined, features: MediaFea
       name: VOICE_LABELS.attachName,
       icon: <MicIcon />,
       run: () => useVoiceDialog.getState().show(),
+    });
+  }
+  if (features.voiceCalls) {
+    list.push({
+      label: VOICE_LABELS.call,
+      name: VOICE_LABELS.callName,
+      icon: <PhoneIcon />,
+      run: startVoiceCall,
     });
   }
   if (features.companionPhotos) {

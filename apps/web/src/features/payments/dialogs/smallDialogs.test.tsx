@@ -79,7 +79,12 @@ describe('payment success dialog (002 §2, §8)', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['50 сообщений в день', 'Сколько угодно подруг', '5 видео в день']);
+    ).toEqual([
+      '50 сообщений в день',
+      'Сколько угодно подруг',
+      '5 минут голосовых звонков в день',
+      '5 видео в день',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Продолжить' }));
     expect(onContinue).toHaveBeenCalledTimes(1);
   });
@@ -92,7 +97,12 @@ describe('payment success dialog (002 §2, §8)', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['300 сообщений в день', 'Сколько угодно подруг', '10 видео в день']);
+    ).toEqual([
+      '300 сообщений в день',
+      'Сколько угодно подруг',
+      '30 минут голосовых звонков в день',
+      '10 видео в день',
+    ]);
   });
 
   it('names calls and videos only once they exist (decision 0010)', () => {
