@@ -200,6 +200,14 @@ describe('creation by likeness: the Plus gate on every route (000 §5, 001 §5)'
     }
   });
 
+  it('the gate comes before the upload is read: a free account sending 6 MB gets 403, not 413', async () => {
+    const free = await register(t.app, { email: 'big@mail.ru' });
+    const res = await analyze(free.access_token, Buffer.alloc(6_000_000, 1), 'big.png', 'image/png');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('plus_required');
+    expect(visionCalls).toBe(0);
+  });
+
   it('an expired Plus is refused like a free account; nothing reached the providers', async () => {
     const account = await register(t.app, { email: 'expired@mail.ru' });
     await setMembership(t.database, account.user_id, 'plus', new Date('2025-01-01T00:00:00Z'));
