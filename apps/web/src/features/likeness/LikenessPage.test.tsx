@@ -346,6 +346,28 @@ describe('/exgenerate (001 §4)', () => {
     await waitFor(() => expect(view.location().pathname).toBe('/chat/chat-1'), { timeout: 2500 });
   });
 
+  it('a retry after a lost answer: her id already taken (409) counts as created, and the rest goes on', async () => {
+    signIn(PLUS);
+    likenessStore.set({
+      previews: PREVIEWS,
+      character: CHARACTER,
+      characterId: CHARACTER.id,
+      selectedIndex: 0,
+    });
+    const api = stubApi({
+      'POST /api/characters/ex': () => {
+        throw apiError(409, { detail: 'Подруга с таким идентификатором уже есть', code: 'conflict' });
+      },
+      [`POST /api/exgenerate/select-model/${CHARACTER.id}`]: () => ({ status: 'success', message: 'ok' }),
+      'POST /api/chats/': () => ({ id: 'chat-2' }),
+      'POST /api/create_chat_directory': () => ({ success: true }),
+    });
+    const view = render(<ExGeneratePage />, { route: '/exgenerate' });
+    await view.user.click(screen.getByRole('button', { name: LIKENESS_TEXTS.choose }));
+    await screen.findByText(LIKENESS_TEXTS.created);
+    expect(api.calls).toHaveLength(4);
+  });
+
   it('nothing prepared: the way back to the form', async () => {
     signIn(PLUS);
     stubApi({});

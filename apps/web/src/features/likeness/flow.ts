@@ -113,8 +113,14 @@ export async function finishLikeness(api: LikenessApi): Promise<FinishResult> {
   const id = character.id ?? work.characterId ?? uuid();
   try {
     if (!work.created) {
-      const created = await api.createEx({ ...character, id });
-      likenessStore.set({ created: true, characterId: created.id });
+      try {
+        const created = await api.createEx({ ...character, id });
+        likenessStore.set({ created: true, characterId: created.id });
+      } catch (error) {
+        // Created by an earlier try whose answer was lost: her id is ours, the next step checks it.
+        if (!isApiError(error) || error.code !== 'conflict') throw error;
+        likenessStore.set({ created: true, characterId: id });
+      }
     }
     const characterId = likenessStore.get().characterId ?? id;
     if (!work.selected) {
