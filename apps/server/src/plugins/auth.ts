@@ -29,6 +29,11 @@ declare module 'fastify' {
     access?: Access;
     /** The 401 text when no session is sent, if the spec gives the route its own (voice messages). */
     unauthorized?: string;
+    /**
+     * The route's own refusals, where the spec gives it its own (creation by likeness, 000 §5): a guest
+     * session on a `registered` or `plus` route, an account without active Plus on a `plus` route.
+     */
+    refuse?: { guest?: () => AppError; plus?: () => AppError };
   }
   interface FastifyRequest {
     /** The session's user on a route that needs one (set before validation); null elsewhere. */
@@ -93,9 +98,12 @@ export function registerAuth(
     }
     const user = await resolver.resolveSession(token);
     if (access !== 'guest') {
-      if (user.membershipType === 'guest') throw errors.forbidden(SERVER_MESSAGES.guestNotAllowed);
+      const { refuse } = request.routeOptions.config;
+      if (user.membershipType === 'guest') {
+        throw refuse?.guest?.() ?? errors.forbidden(SERVER_MESSAGES.guestNotAllowed);
+      }
       if (access === 'plus' && !['plus', 'vip'].includes(tierOf(user, clock.now()))) {
-        throw errors.plusRequired();
+        throw refuse?.plus?.() ?? errors.plusRequired();
       }
     }
     request.user = user;

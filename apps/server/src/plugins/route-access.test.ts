@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Chat, SERVER_MESSAGES, VOICE_TEXTS } from '@podruga/shared';
+import {
+  type Chat,
+  LIKENESS_SPEC_ERRORS,
+  LIKENESS_TEXTS,
+  SERVER_MESSAGES,
+  VOICE_TEXTS,
+} from '@podruga/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
@@ -21,6 +27,16 @@ interface Expected {
   owner?: Owner;
   /** The route's own 401 text when no session is sent (`config.unauthorized`). */
   unauthorized?: string;
+  /** The route's own refusals (`config.refuse`): a guest session, an account without Plus. */
+  refuse?: { guest: Refusal; plus: Refusal };
+}
+
+/** A refusal of the route's own: status, code, detail and the extra fields of its body. */
+interface Refusal {
+  status: number;
+  code: string;
+  detail: string;
+  extra?: Record<string, unknown>;
 }
 
 interface Owner {
@@ -50,6 +66,37 @@ const upload = async (theirs: Resources, token: string): Promise<InjectOptions> 
     { chat_id: theirs.chatId },
     { name: 'a.png', type: 'image/png', bytes: await photo(64, 64, 'png') },
   );
+
+const LIKENESS: Expected = {
+  access: 'plus',
+  unauthorized: LIKENESS_TEXTS.authRequired,
+  refuse: {
+    guest: {
+      status: 401,
+      code: 'unauthorized',
+      detail: LIKENESS_TEXTS.authRequired,
+      extra: { message: LIKENESS_SPEC_ERRORS.auth },
+    },
+    plus: {
+      status: 403,
+      code: 'plus_required',
+      detail: LIKENESS_TEXTS.plusRequired,
+      extra: { message: LIKENESS_SPEC_ERRORS.plus },
+    },
+  },
+};
+
+/** The route's own refusal, or the app's. */
+function expectRefusal(
+  res: Awaited<ReturnType<FastifyInstance['inject']>>,
+  own: Refusal | undefined,
+  fallback: Refusal,
+) {
+  const refusal = own ?? fallback;
+  if (!refusal.extra) return expectError(res, refusal.status, refusal.code as never, refusal.detail);
+  expect(res.statusCode).toBe(refusal.status);
+  expect(res.json()).toEqual({ code: refusal.code, detail: refusal.detail, ...refusal.extra });
+}
 
 const ROUTES: Record<string, Expected> = {
   'GET /api/health': { access: 'public' },
@@ -210,6 +257,13 @@ const ROUTES: Record<string, Expected> = {
   'GET /sitemap.xml': { access: 'public' },
   'GET /robots.txt': { access: 'public' },
   'GET /blog/rss.xml': { access: 'public' },
+
+  // Creation by likeness (000 §5): the spec's own texts; others' companions: 404 (likeness.test.ts).
+  'POST /api/characters/ex': LIKENESS,
+  'POST /api/likeness/analyze': LIKENESS,
+  'POST /api/llm/process': LIKENESS,
+  'POST /api/exgenerate/basic-generate': LIKENESS,
+  'POST /api/exgenerate/select-model/:id': LIKENESS,
 };
 
 const db = useTestDatabase();
@@ -288,11 +342,14 @@ describe('route access', () => {
   it('a guest: 403 «Сначала создайте аккаунт» on routes for accounts, let through elsewhere', async () => {
     const { access_token } = await newGuest();
     for (const { method, url } of withAccess('registered', 'plus')) {
-      expectError(
+      expectRefusal(
         await call(method, url, { headers: bearer(access_token) }),
-        403,
-        'forbidden',
-        SERVER_MESSAGES.guestNotAllowed,
+        ROUTES[keyOf(method, url)]?.refuse?.guest,
+        {
+          status: 403,
+          code: 'forbidden',
+          detail: SERVER_MESSAGES.guestNotAllowed,
+        },
       );
     }
     for (const { method, url } of withAccess('guest')) {
@@ -305,11 +362,14 @@ describe('route access', () => {
   it('an account without Plus: let through on routes for accounts, 403 plus_required on Plus routes', async () => {
     const { access_token } = await register(app, { email: 'free-member@mail.ru' });
     for (const { method, url } of withAccess('plus')) {
-      expectError(
+      expectRefusal(
         await call(method, url, { headers: bearer(access_token) }),
-        403,
-        'plus_required',
-        SERVER_MESSAGES.plusRequired,
+        ROUTES[keyOf(method, url)]?.refuse?.plus,
+        {
+          status: 403,
+          code: 'plus_required',
+          detail: SERVER_MESSAGES.plusRequired,
+        },
       );
     }
     for (const { method, url } of withAccess('guest', 'registered')) {

@@ -27,7 +27,6 @@ const home = {
   handle: { width: 'form' } satisfies RouteMeta,
   element: lazyPage(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
 };
-const soon = () => import('../features/shell/ComingSoonPage.tsx').then((m) => m.ComingSoonPage);
 // The chat's chunk carries the socket; nothing else imports it (DESIGN §8).
 const chat = lazyPage(() => import('../features/chat/ChatPage.tsx').then((m) => m.ChatPage));
 // The Plus and VIP pages share one chunk; the payment dialogs load from it when one opens.
@@ -100,24 +99,14 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ex',
-            ...page(
-              {
-                title: 'Создание по образу',
-                requiresAuth: true,
-                soon: 'Здесь можно будет описать внешность подруги по образцу.',
-              },
-              soon,
+            ...page({ title: 'Создание по образу', requiresAuth: true, width: 'form' }, () =>
+              import('../features/likeness/LikenessPage.tsx').then((m) => m.LikenessPage),
             ),
           },
           {
             path: 'exgenerate',
-            ...page(
-              {
-                title: 'Создание по образу',
-                requiresAuth: true,
-                soon: 'Здесь появится подруга, созданная по образу.',
-              },
-              soon,
+            ...page({ title: 'Создание по образу', requiresAuth: true }, () =>
+              import('../features/likeness/ExGeneratePage.tsx').then((m) => m.ExGeneratePage),
             ),
           },
           {

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   /** The day's voice-call seconds are spent (issue 15). */
   'voice_limit',
   'safety_refused',
+  /** Creation by likeness: the photo does not show exactly one adult (DESIGN §6). */
+  'likeness_refused',
   'provider_error',
   /** A control character (NUL, bidi override, …) in what the user sent. */
   'invalid_characters',

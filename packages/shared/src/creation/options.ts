@@ -3,6 +3,7 @@
  * validates; the labels are what the wizard shows. Texts the spec names are its own; the rest are ours
  * in the same voice. The first step's lists are in stepOneOptions.ts.
  */
+import { LIKENESS_LABEL_LISTS } from '../likenessOptions.ts';
 import {
   BODY_TYPES,
   BREAST_SIZES,
@@ -141,7 +142,13 @@ export function optionLabel(list: readonly Option[], value: string | null | unde
   return list.find((o) => o.value === value)?.label ?? value ?? '';
 }
 
-/** The Russian label of a trait's value ('red' hair → 'Рыжий'), or the value when it is not listed. */
+/**
+ * The Russian label of a trait's value ('red' hair → 'Рыжий'), from the wizard's list, else the likeness
+ * form's, else the value itself.
+ */
 export function traitLabel(trait: OptionTrait, value: string | null | undefined): string {
-  return optionLabel(TRAIT_OPTIONS[trait], value);
+  const label = optionLabel(TRAIT_OPTIONS[trait], value);
+  // An ex companion keeps the likeness form's values (001 §3), which have their own labels.
+  const likeness = label === value ? LIKENESS_LABEL_LISTS[trait] : undefined;
+  return likeness ? optionLabel(likeness, value) : label;
 }

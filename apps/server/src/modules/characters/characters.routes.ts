@@ -3,6 +3,7 @@ import {
   chatSchema,
   createCharacterBodySchema,
   createChatBodySchema,
+  createExCharacterBodySchema,
   generateImageBodySchema,
   generateImageResponseSchema,
   idParamsSchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../plugins/auth.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { exRouteConfig } from '../likeness/gate.ts';
 import { presentCharacter, presentChat } from './characters.presenter.ts';
 import type { CharactersService } from './characters.service.ts';
 import type { PortraitService } from './portrait.service.ts';
@@ -34,6 +36,16 @@ export const charactersRoutes: FastifyPluginAsyncZod<{
       schema: { body: createCharacterBodySchema, response: { 200: characterSchema } },
     },
     async (request) => presentCharacter(await service.create(userOf(request), request.body)),
+  );
+
+  // Creation by likeness (000 §5): its own endpoint, active Plus only, checked before the body.
+  app.post(
+    '/ex',
+    {
+      config: exRouteConfig(),
+      schema: { body: createExCharacterBodySchema, response: { 200: characterSchema } },
+    },
+    async (request) => presentCharacter(await service.createEx(userOf(request), request.body)),
   );
 
   app.post(

@@ -3,6 +3,9 @@ import {
   type CharacterChangesInput,
   type CharacterInput,
   type CreateChatBody,
+  type CreateExCharacterBody,
+  LIKENESS_FIXED,
+  LIKENESS_RULES,
   OCCUPATIONS,
   optionLabel,
   PERSONALITIES,
@@ -13,6 +16,7 @@ import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isSafeKey, type StoragePort } from '../../providers/storage/port.ts';
 import { isUuid } from '../../validation.ts';
+import { assertExAccess } from '../likeness/gate.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
 import { SPOKEN_AUDIO_EXTS } from '../speech/listen.service.ts';
@@ -79,6 +83,50 @@ export class CharactersService {
     const { character } = await this.insert(
       user,
       { ...(input.id ? { id: input.id } : {}), ...rowValues(input) },
+      null,
+    );
+    return character;
+  }
+
+  /** Creation by likeness is for active Plus only (000 §5): 401 for guests, 403 otherwise. */
+  assertExAccess(user: UserRow | null): asserts user is UserRow {
+    assertExAccess(user, this.deps.clock.now());
+  }
+
+  /**
+   * POST /api/characters/ex (000 §5): a companion made by likeness (`is_ex`), with the form's
+   * appearance and the spec's fixed personality (001 §3). Her name and description pass the safety
+   * checks, the real-person rules included; the description becomes her summary. No photo reaches here.
+   */
+  async createEx(user: UserRow, input: CreateExCharacterBody): Promise<CharacterRow> {
+    this.assertExAccess(user);
+    const { safety } = this.deps;
+    await safety.assertSafe(user.id, { text: input.name, entry: 'character.name' });
+    await safety.assertSafe(user.id, { text: input.description, entry: 'character.description' });
+    const { character } = await this.insert(
+      user,
+      {
+        ...(input.id ? { id: input.id } : {}),
+        name: input.name,
+        age: input.age,
+        ethnicity: input.ethnicity,
+        hairColor: input.hair_color,
+        bodyType: input.body_type,
+        breastSize: input.breast_size,
+        butt: input.butt,
+        skinShade: input.skin_shade,
+        hairstyle: input.hairstyle,
+        personality: LIKENESS_FIXED.personality,
+        occupation: LIKENESS_FIXED.occupation,
+        habit: LIKENESS_FIXED.habit,
+        languageStyle: LIKENESS_FIXED.language_style,
+        communicationStyle: LIKENESS_FIXED.communication_style,
+        sexuality: LIKENESS_FIXED.sexuality,
+        mood: LIKENESS_FIXED.mood,
+        imgGenModel: LIKENESS_RULES.imageModel,
+        summary: input.description,
+        isEx: true,
+      },
       null,
     );
     return character;

@@ -8,6 +8,11 @@ const ETHNICITY: Record<string, string> = {
   black: 'black african',
   asian: 'east asian',
   latina: 'latina',
+  // The likeness form's values (001 §3).
+  indian: 'indian',
+  middle_eastern: 'middle eastern',
+  african: 'black african',
+  hispanic: 'latina',
 };
 const HAIR: Record<string, string> = {
   blonde: 'blonde',
@@ -17,12 +22,17 @@ const HAIR: Record<string, string> = {
   pink: 'pastel pink',
   blue: 'blue',
   purple: 'purple',
+  brown: 'brown',
+  green: 'green',
 };
 const BODY: Record<string, string> = {
   fit: 'athletic toned',
   slim: 'slim',
   curvy: 'curvy',
   fat: 'plus-size',
+  thin: 'slim',
+  athletic: 'athletic toned',
+  average: 'average',
 };
 const BREASTS: Record<string, string> = {
   small: 'small breasts',
@@ -41,6 +51,7 @@ const SKIN: Record<string, string> = {
   'golden tan': 'golden tan skin',
   caramel: 'caramel skin',
   tanned: 'tanned skin',
+  golden_tan: 'golden tan skin',
 };
 const OCCUPATION: Record<string, string> = {
   actress: 'glamorous actress, elegant dress',
@@ -51,6 +62,7 @@ const OCCUPATION: Record<string, string> = {
   teacher: 'teacher in a smart blouse',
   hacker: 'hacker with neon monitors',
   chef: 'chef in a white chef jacket, kitchen',
+  office: 'stylish office outfit, blouse',
 };
 
 /** Always in the negative prompt: nothing childlike, ever (DESIGN §6). */
@@ -92,7 +104,7 @@ export function herTraitPhrase(traits: PortraitTraits): string {
   return [
     `beautiful adult woman, ${age} years old`,
     ETHNICITY[traits.ethnicity] ?? 'caucasian',
-    `${HAIR[traits.hair_color] ?? traits.hair_color} hair, ${traits.hairstyle} hairstyle`,
+    `${HAIR[traits.hair_color] ?? traits.hair_color} hair, ${traits.hairstyle.replace(/_/g, ' ')} hairstyle`,
     SKIN[traits.skin_shade] ?? 'fair skin',
     `${BODY[traits.body_type] ?? 'slim'} body, ${BREASTS[traits.breast_size] ?? 'medium breasts'}, ${BUTT[traits.butt] ?? 'rounded hips'}`,
   ].join(', ');

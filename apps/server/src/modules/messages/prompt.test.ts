@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
-import { buildFirstMessagePrompt, buildPrompt, historyTurns, personaOf, SAFETY_RULES } from './prompt.ts';
+import {
+  buildFirstMessagePrompt,
+  buildPrompt,
+  EX_DESCRIPTION_LEAD,
+  historyTurns,
+  personaOf,
+  SAFETY_RULES,
+} from './prompt.ts';
 
 const her = {
   name: 'Алиса',
@@ -24,6 +31,26 @@ describe('prompt builder', () => {
     expect(system?.content).toContain('Спокойное');
     expect(system?.content).toContain(SAFETY_RULES);
     expect(buildFirstMessagePrompt(her)[0]?.content).toContain('первое сообщение');
+  });
+
+  it('a companion made by likeness: her description from the form, before the rules; labels of the likeness lists', () => {
+    const ex = {
+      ...her,
+      isEx: true,
+      personality: 'flirty',
+      occupation: 'office',
+      hairColor: 'brown',
+      summary: 'Любит горы и кофе по утрам.',
+    } as CharacterRow;
+    const system = buildPrompt(ex, [])[0]?.content ?? '';
+    expect(system).toContain(`${EX_DESCRIPTION_LEAD} Любит горы и кофе по утрам.`);
+    expect(system.indexOf(EX_DESCRIPTION_LEAD)).toBeLessThan(system.indexOf(SAFETY_RULES));
+    expect(system).toContain('Кокетливая');
+    expect(personaOf(ex).hairColor).toBe('Каштановые');
+    // Another companion's summary is only a label line: not part of the prompt.
+    expect(
+      buildPrompt({ ...her, summary: 'Лисичка, учительница' } as CharacterRow, [])[0]?.content,
+    ).not.toContain(EX_DESCRIPTION_LEAD);
   });
 
   it('states the rules she keeps in character: she is an adult; no minors, no real people, no undressed photos', () => {

@@ -26,6 +26,10 @@ export const SAFETY_RULES =
   'На такие просьбы откажи спокойно и коротко, оставаясь в образе, не повторяй слов просьбы и предложи другую тему. ' +
   'Со взрослым собеседником о вымышленных взрослых можно говорить откровенно. Не выходи из образа.';
 
+/** Before the description of a companion made by likeness: she is a fictional character inspired by it. */
+export const EX_DESCRIPTION_LEAD =
+  'Твой характер и ваша общая история со слов собеседника (ты вымышленный персонаж):';
+
 /** Her traits as Russian labels, for adapters that speak from them (the offline persona engine). */
 const label = (trait: OptionTrait, value: string | null) => traitLabel(trait, value) || undefined;
 
@@ -67,7 +71,10 @@ export function systemPrompt(
     mood: persona.mood ?? 'хорошее',
     language_style: traitLabel('language_style', character.languageStyle) || 'непринуждённая',
   };
-  const parts = [fill(prompts.companion ?? DEFAULT_SYSTEM_PROMPTS.companion ?? '', values), SAFETY_RULES];
+  const parts = [fill(prompts.companion ?? DEFAULT_SYSTEM_PROMPTS.companion ?? '', values)];
+  // Made by likeness (issue 16): the user's description of her, checked by the safety rules when saved.
+  if (character.isEx && character.summary) parts.push(`${EX_DESCRIPTION_LEAD} ${character.summary}`);
+  parts.push(SAFETY_RULES);
   if (purpose === 'first_message') {
     parts.push(fill(prompts.first_message ?? DEFAULT_SYSTEM_PROMPTS.first_message ?? '', values));
   }

@@ -15,6 +15,7 @@ import { sceneInEnglish } from './scene.ts';
 const SKIN: Record<string, string> = {
   fair: '#f4d7c3',
   'golden tan': '#e2b58c',
+  golden_tan: '#e2b58c',
   caramel: '#bf8a5e',
   tanned: '#cf9a6c',
 };
@@ -26,6 +27,9 @@ const HAIR: Record<string, string> = {
   pink: '#e88fb8',
   blue: '#4b70d4',
   purple: '#7b4ab4',
+  // The likeness form's own values (001 §3).
+  brown: '#6b4328',
+  green: '#3f8f5a',
 };
 const EYES = ['#6b4226', '#3f7a4a', '#3b6fa8', '#8a6a3a', '#4a4a5a'];
 const TOPS = ['#c0392b', '#2c3e50', '#8e44ad', '#16a085', '#d35400', '#2d6cdf', '#b03a5b', '#3d3d3d'];
@@ -47,14 +51,21 @@ function pick<T>(list: readonly T[], r: () => number): T {
 
 function skinColour(t: PortraitTraits): string {
   const base = SKIN[t.skin_shade] ?? SKIN.fair!;
-  if (t.ethnicity === 'black') return shade(base, -0.42);
-  if (t.ethnicity === 'latina') return shade(base, -0.08);
+  if (t.ethnicity === 'black' || t.ethnicity === 'african') return shade(base, -0.42);
+  if (t.ethnicity === 'latina' || t.ethnicity === 'hispanic') return shade(base, -0.08);
+  if (t.ethnicity === 'indian' || t.ethnicity === 'middle_eastern') return shade(base, -0.16);
   if (t.ethnicity === 'asian') return shade(base, 0.05);
   return base;
 }
 
+/** The likeness form's hairstyle values ('pixie_cut') as the wizard's ('pixie cut'). */
+function styleName(style: string): string {
+  return style === 'undercut_pixie_bob' ? 'undercut pixie-bob' : style.replace(/_/g, ' ');
+}
+
 /** Hair drawn behind the head and shoulders. */
-function backHair(style: string, hair: string, r: Rng): string {
+function backHair(likenessOrWizardStyle: string, hair: string, r: Rng): string {
+  const style = styleName(likenessOrWizardStyle);
   const dark = shade(hair, -0.25);
   const sway = f((r() - 0.5) * 20);
   switch (style) {
@@ -91,7 +102,8 @@ function backHair(style: string, hair: string, r: Rng): string {
 }
 
 /** Hair over the forehead. */
-function frontHair(style: string, hair: string): string {
+function frontHair(likenessOrWizardStyle: string, hair: string): string {
+  const style = styleName(likenessOrWizardStyle);
   const dark = shade(hair, -0.2);
   switch (style) {
     case 'blunt bangs':
@@ -111,7 +123,8 @@ function frontHair(style: string, hair: string): string {
 }
 
 function torso(t: PortraitTraits, skin: string, top: string): string {
-  const width = { slim: 118, fit: 132, curvy: 142, fat: 166 }[t.body_type] ?? 132;
+  const width =
+    { slim: 118, fit: 132, curvy: 142, fat: 166, thin: 112, athletic: 132, average: 130 }[t.body_type] ?? 132;
   const bust = { small: 8, medium: 16, large: 26, huge: 36 }[t.breast_size] ?? 16;
   const waist = t.body_type === 'curvy' ? 18 : t.body_type === 'fat' ? -6 : 8;
   const l = 256 - width;

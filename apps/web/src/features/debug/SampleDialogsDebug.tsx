@@ -36,6 +36,9 @@ const PortraitPreview = lazy(() =>
 const VoiceRecorderDialog = lazy(() =>
   import('../voice/VoiceRecorderDialog.tsx').then((m) => ({ default: m.VoiceRecorderDialog })),
 );
+const LikenessUpsellDialog = lazy(() =>
+  import('../likeness/UpsellDialog.tsx').then((m) => ({ default: m.UpsellDialog })),
+);
 const profileDialogs = () => import('../profile/ProfileDialogs.tsx');
 const SignOutDialog = lazy(() => profileDialogs().then((m) => ({ default: m.SignOutDialog })));
 const DeleteCompanionDialog = lazy(() =>
@@ -99,7 +102,8 @@ type Open =
   | 'deleteCompanion'
   | 'cancelPlus'
   | 'cancelVip'
-  | 'changeEmail';
+  | 'changeEmail'
+  | 'likenessUpsell';
 
 const would = (what: string) => () => notify.success(`Тест: ${what} (ничего не отправлено)`);
 
@@ -139,6 +143,7 @@ export function SampleDialogsDebug({ extra }: { extra?: ReactNode }) {
         { label: 'Пейвол: лимит гостя', open: paywall('guest_limit', 1) },
         { label: 'Пейвол: лимит бесплатного', open: paywall('free_limit', 3) },
         { label: 'Пейвол: общий', open: paywall('general', null) },
+        { label: 'Создание по образу: только Plus', open: () => setOpen('likenessUpsell') },
       ],
     },
     {
@@ -221,6 +226,7 @@ export function SampleDialogsDebug({ extra }: { extra?: ReactNode }) {
             onConfirm={would('отмена доступа')}
           />
         )}
+        {open === 'likenessUpsell' && <LikenessUpsellDialog opened onClose={close} />}
         {open === 'changeEmail' && (
           <ChangeEmailDialog opened currentEmail="anna@example.com" onClose={close} />
         )}
