@@ -39,6 +39,8 @@ import {
   sceneRefusal,
 } from './modules/her-media/photo-prompt.ts';
 import { inflectionRoutes } from './modules/inflection/inflection.routes.ts';
+import { likenessRoutes } from './modules/likeness/likeness.routes.ts';
+import { LikenessService } from './modules/likeness/likeness.service.ts';
 import { LimitsRepository } from './modules/limits/limits.repository.ts';
 import { limitsRoutes } from './modules/limits/limits.routes.ts';
 import { LimitsService } from './modules/limits/limits.service.ts';
@@ -371,6 +373,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(charactersRoutes, { prefix: '/api/characters', service: characters, portraits });
   await app.register(chatsRoutes, { prefix: '/api/chats', service: characters });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', service: catalogue });
+  // Creation by likeness (issue 16, DESIGN §6): the photo only suggests fields and is never stored.
+  await app.register(likenessRoutes, {
+    service: new LikenessService({
+      vision,
+      llm,
+      image,
+      storage,
+      safety,
+      characters,
+      log: app.log,
+      secret: config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt.secret')),
+    }),
+  });
   await app.register(inflectionRoutes, { prefix: '/api/inflection' });
   await app.register(mediaRoutes, {
     media: new MediaService({ characters, storage }),
