@@ -29,6 +29,8 @@ declare module 'fastify' {
     access?: Access;
     /** The 401 text when no session is sent, if the spec gives the route its own (voice messages). */
     unauthorized?: string;
+    /** The route gives the device's affiliate touch to the account first (payments, issue 16). */
+    affiliateTouch?: boolean;
   }
   interface FastifyRequest {
     /** The session's user on a route that needs one (set before validation); null elsewhere. */
