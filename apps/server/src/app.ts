@@ -1,13 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import type { UserRow } from './db/schema/index.ts';
 import { createJobQueue, type JobQueueOptions } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { loadOrCreateSecret } from './keys.ts';
 import { createLinkContext } from './link-context.ts';
+import { AffiliatesRepository } from './modules/affiliates/affiliates.repository.ts';
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
+import { AffiliatesService, touchOf } from './modules/affiliates/affiliates.service.ts';
 import { AccountService } from './modules/auth/account.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -335,7 +339,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     prefix: '/api',
     service: new ConfigService(app.providers, config.debugRoutesSecret, () => payments.modes),
   });
-  await app.register(authRoutes, { prefix: '/api/auth', auth, account, optionalUser, linkContext });
+  // Affiliate links (issue 16): visits, the account's first touch, the admins' report.
+  const affiliates = new AffiliatesService({
+    repo: new AffiliatesRepository(database.db),
+    clock,
+    log: app.log,
+    adminEmails: config.adminEmails,
+  });
+  const touch = (user: UserRow, request: FastifyRequest) => affiliates.attach(user, touchOf(request.headers));
+  await app.register(affiliatesRoutes, { service: affiliates });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, account, optionalUser, linkContext, touch });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', service: notifications });
   await app.register(pushRoutes, { prefix: '/api/push', service: push });
   await app.register(usersRoutes, {
@@ -412,7 +425,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.paymentStatusGapMs !== undefined ? { statusCheckGapMs: deps.paymentStatusGapMs } : {}),
   });
   app.decorate('payments', payments);
-  await app.register(paymentsRoutes, { prefix: '/api/payment', service: payments, linkContext });
+  await app.register(paymentsRoutes, { prefix: '/api/payment', service: payments, linkContext, touch });
   await app.register(sandboxPageRoutes, { service: payments });
   const messagesRepo = new MessagesRepository(database.db);
   const replies = new LiveReplies(messagesRepo, app.log, deps.replies);

@@ -132,6 +132,20 @@ const ENV = {
     description: 'Enables the debug pages for whoever enters this secret; unset = debug pages off',
     schema: z.string().min(8, 'must be at least 8 characters').optional(),
   },
+  ADMIN_EMAILS: {
+    default: null,
+    description:
+      'Comma-separated e-mails of the admins (the affiliate report): a registered account with one of them, confirmed; unset = no admins',
+    schema: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .optional(),
+  },
   MAINTENANCE_MODE: {
     default: 'false',
     description: 'When true every API call except /api/health answers 503',
@@ -638,6 +652,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   debugRoutesSecret: string | undefined;
+  /** Lower-cased; an admin must also have confirmed the address. */
+  adminEmails: string[];
   maintenanceMode: boolean;
   brands: Brand[];
   trustProxy: boolean | number;
@@ -877,6 +893,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${brands[0]?.hosts[0] ?? 'localhost'}`,
     debugRoutesSecret: e.DEBUG_ROUTES_SECRET,
+    adminEmails: e.ADMIN_EMAILS ?? [],
     maintenanceMode: e.MAINTENANCE_MODE,
     brands,
     trustProxy: e.TRUST_PROXY,

@@ -1,3 +1,5 @@
+export * from './affiliates.ts';
+export * from './api/affiliates.ts';
 export * from './api/auth.ts';
 export * from './api/characters.ts';
 export * from './api/config.ts';

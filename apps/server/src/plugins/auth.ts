@@ -34,6 +34,8 @@ declare module 'fastify' {
      * session on a `registered` or `plus` route, an account without active Plus on a `plus` route.
      */
     refuse?: { guest?: () => AppError; plus?: () => AppError };
+    /** The route gives the device's affiliate touch to the account first (payments, issue 16). */
+    affiliateTouch?: boolean;
   }
   interface FastifyRequest {
     /** The session's user on a route that needs one (set before validation); null elsewhere. */

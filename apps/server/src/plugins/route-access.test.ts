@@ -264,6 +264,11 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/llm/process': LIKENESS,
   'POST /api/exgenerate/basic-generate': LIKENESS,
   'POST /api/exgenerate/select-model/:id': LIKENESS,
+
+  // Affiliate links (issue 16): a visit is anyone's; the report is an admin's (403 for other accounts,
+  // modules/affiliates/affiliates.test.ts).
+  'POST /api/affiliates/visit': { access: 'public' },
+  'GET /api/admin/affiliates': { access: 'registered' },
 };
 
 const db = useTestDatabase();

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
+import { rememberAffiliate } from '../features/affiliates/touch.ts';
 import { ADMIN_LOGGING_KEY } from '../features/debug/api.ts';
 import { local } from '../shared/storage.ts';
 import { AppRoot } from './AppRoot.tsx';
@@ -8,9 +9,6 @@ import { ChatLayout } from './layouts/ChatLayout.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { isMaintenance } from './navigation.ts';
 import type { RouteMeta } from './routeMeta.ts';
-
-/** Affiliate code from /aff/:code, kept for the payments release (002 §2 "affiliate handlers"). */
-const AFFILIATE_KEY = 'affiliate_code';
 
 /**
  * Every page is its own chunk (DESIGN §8): the first page loads only the shell and itself. The one
@@ -56,10 +54,9 @@ function redirectTo(to: string, before?: (params: Record<string, string | undefi
   return { element: <Redirect to={to} before={before} /> };
 }
 
+/** 002 §2 "affiliate handlers": the code is kept (first touch, 30 days) and the visit counted. */
 function affiliate(to: string) {
-  return redirectTo(to, (params) => {
-    if (params.code) local.set(AFFILIATE_KEY, params.code.slice(0, 64));
-  });
+  return redirectTo(to, (params) => void rememberAffiliate(params.code));
 }
 
 /** Only the app itself goes to /maintenance (after a 503 "maintenance"); typing the address leads home. */
@@ -137,6 +134,12 @@ export const routes: RouteObject[] = [
             path: 'test/dialogs',
             ...page({ title: 'Тест диалогов', debug: 'dialogs' }, () =>
               import('../features/debug/DialogsTestPage.tsx').then((m) => m.DialogsTestPage),
+            ),
+          },
+          {
+            path: 'admin/affiliates',
+            ...page({ title: 'Партнёрские ссылки', requiresAuth: true }, () =>
+              import('../features/affiliates/AdminAffiliatesPage.tsx').then((m) => m.AdminAffiliatesPage),
             ),
           },
           { path: 'privacy', ...redirectTo('/?showPrivacy=true') },

@@ -1,3 +1,4 @@
+import { affiliateHeaders } from '../features/affiliates/touch.ts';
 import { readToken } from '../features/auth/persist.ts';
 import { authActions } from '../features/auth/store.ts';
 import { api } from '../shared/api/index.ts';
@@ -9,5 +10,6 @@ export function wireApiClient(): void {
     getToken: readToken,
     recoverSession: () => authActions.recoverWithGuest(),
     onMaintenance: enterMaintenance,
+    extraHeaders: affiliateHeaders,
   });
 }

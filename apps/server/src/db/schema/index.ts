@@ -1,3 +1,4 @@
+export * from './affiliates.ts';
 export * from './catalogue.ts';
 export * from './characters.ts';
 export * from './chats.ts';

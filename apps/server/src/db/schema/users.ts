@@ -1,6 +1,6 @@
 import { MEMBERSHIP_TYPES } from '@podruga/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 
 /**
@@ -30,8 +30,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastSeenAt: timestamptz('last_seen_at'),
+    /** The affiliate code of the first link this account (or its device) came through, lower-cased. */
+    affiliateCode: text('affiliate_code'),
+    /** When that first touch happened (the visit's time): payments within 30 days of it are the code's. */
+    affiliateAt: timestamptz('affiliate_at'),
   },
   (t) => [
+    index('users_affiliate_code_idx').on(t.affiliateCode).where(sql`${t.affiliateCode} is not null`),
     // Inlined (not bound) because a CHECK constraint cannot take parameters.
     check(
       'users_membership_type_known',

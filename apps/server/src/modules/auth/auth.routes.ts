@@ -15,6 +15,7 @@ import {
 } from '@podruga/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { LinkContext } from '../../link-context.ts';
 import { type OptionalUser, userOf } from '../../plugins/auth.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
@@ -28,11 +29,17 @@ export interface AuthRoutesOptions {
   /** /token and /register: a guest session signing in or up brings its companions along. */
   optionalUser: OptionalUser;
   linkContext: (request: FastifyRequest) => LinkContext;
+  /**
+   * The device's affiliate touch (its headers) given to the session's account when it has none yet
+   * (issue 16): on a guest's creation, a sign-up and a sign-in. Never fails the request.
+   */
+  touch?: (user: UserRow, request: FastifyRequest) => Promise<void>;
 }
 
 /** /api/auth/* (000 §7): parse with the shared schema, call the service, present. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth, account, optionalUser, linkContext } = opts;
+  const touch = (user: UserRow, request: FastifyRequest) => opts.touch?.(user, request);
   const authResponse = { 200: authResponseSchema };
 
   app.post(
@@ -43,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         address: request.ip,
         previousToken: request.body?.previous_token,
       });
+      await touch(user, request);
       return presentAuth(user, accessToken);
     },
   );
@@ -65,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const current = await optionalUser(request);
       const { user, accessToken } = await auth.login(request.body, current);
+      await touch(user, request);
       return presentAuth(user, accessToken);
     },
   );
@@ -78,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const current = await optionalUser(request);
       const { user, accessToken } = await auth.register(request.body, current, linkContext(request));
+      await touch(user, request);
       return presentAuth(user, accessToken);
     },
   );

@@ -32,6 +32,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { LinkContext } from '../../link-context.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
@@ -42,6 +43,8 @@ import type { PaymentsService } from './payments.service.ts';
 interface PaymentsRoutesOptions {
   service: PaymentsService;
   linkContext: (request: { host: string; protocol: string }) => LinkContext;
+  /** Gives the device's affiliate touch (its headers) to the account without one (issue 16). */
+  touch?: (user: UserRow, request: FastifyRequest) => Promise<void>;
 }
 
 const idParam = z.object({ id: z.string().trim().min(1, 'Платеж не найден').max(200, 'Платеж не найден') });
@@ -75,11 +78,15 @@ function callbackRequest(request: FastifyRequest): CallbackRequest {
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { service, linkContext },
+  { service, linkContext, touch },
 ) => {
-  const buying = { access: 'guest' as const, rateLimit: RATE_LIMITS.paymentCreate };
+  const buying = { access: 'guest' as const, rateLimit: RATE_LIMITS.paymentCreate, affiliateTouch: true };
   const checking = { access: 'guest' as const, rateLimit: RATE_LIMITS.paymentStatus };
   const ctx = (request: FastifyRequest) => linkContext(request);
+  // Every payment carries the device's affiliate touch (issue 16): given to the account before the order.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.affiliateTouch && request.user) await touch?.(request.user, request);
+  });
 
   app.post(
     '/cancel-subscription',

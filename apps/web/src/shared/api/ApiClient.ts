@@ -27,6 +27,8 @@ export interface ApiClientDeps {
   /** A 503 with code `maintenance`: the app shows its maintenance page. */
   onMaintenance: () => void;
   timeoutMs: number;
+  /** Headers a path carries besides the session (the affiliate touch on sign-ups and payments). */
+  extraHeaders?: (path: string) => Record<string, string>;
 }
 
 /** Calls under /api/auth/ never trigger the guest retry (000 §8), and are never queued behind it. */
@@ -111,7 +113,7 @@ export class ApiClient {
   }
 
   private async send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...this.deps.extraHeaders?.(path) };
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
     if (options.formData) {
