@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { rememberAffiliate } from '../features/affiliates/touch.ts';
 import { ADMIN_LOGGING_KEY } from '../features/debug/api.ts';
@@ -46,7 +46,13 @@ function Redirect({
   before?: (params: Record<string, string | undefined>) => void;
 }) {
   const params = useParams();
-  useEffect(() => before?.(params), [before, params]);
+  // Once per arrival: the side effect (counting an affiliate visit) must not repeat on a re-render.
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    before?.(params);
+  }, [before, params]);
   return <Navigate to={to} replace />;
 }
 

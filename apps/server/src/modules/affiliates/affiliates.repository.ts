@@ -12,8 +12,8 @@ export interface CodeCounts {
 export class AffiliatesRepository {
   constructor(private readonly db: Db) {}
 
-  async insertVisit(code: string): Promise<AffiliateVisitRow> {
-    const [row] = await this.db.insert(affiliateVisits).values({ code }).returning();
+  async insertVisit(code: string, at: Date): Promise<AffiliateVisitRow> {
+    const [row] = await this.db.insert(affiliateVisits).values({ code, createdAt: at }).returning();
     if (!row) throw new Error('affiliate visit not stored');
     return row;
   }

@@ -36,7 +36,7 @@ export class AffiliatesService {
   async recordVisit(rawCode: string): Promise<{ visit_id: string; code: string }> {
     const code = normalizeAffiliateCode(rawCode);
     if (!code) throw new AppError(400, 'validation_failed', AFFILIATE_ERRORS.badCode);
-    const visit = await this.deps.repo.insertVisit(code);
+    const visit = await this.deps.repo.insertVisit(code, this.deps.clock.now());
     return { visit_id: visit.id, code };
   }
 
