@@ -1,6 +1,7 @@
 import { affiliateHeaders } from '../features/affiliates/touch.ts';
 import { readToken } from '../features/auth/persist.ts';
 import { authActions } from '../features/auth/store.ts';
+import { adminLog } from '../shared/adminLog.ts';
 import { api } from '../shared/api/index.ts';
 import { enterMaintenance } from './navigation.ts';
 
@@ -11,5 +12,7 @@ export function wireApiClient(): void {
     recoverSession: () => authActions.recoverWithGuest(),
     onMaintenance: enterMaintenance,
     extraHeaders: affiliateHeaders,
+    onResponse: ({ method, path, status, ms }) =>
+      adminLog('api', `${method} ${path} → ${status || 'network error'} in ${ms} ms`),
   });
 }

@@ -16,6 +16,7 @@ import {
   type VideoReadyPayload,
 } from '@podruga/shared';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { adminLogSocket } from '../../shared/adminLog.ts';
 
 export type TypedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketOptionsAll = Partial<ManagerOptions & SocketOptions>;
@@ -29,7 +30,9 @@ export type SocketConnect = (options: SocketOptionsAll) => TypedSocket | Promise
  */
 export const connectSocketIo: SocketConnect = async (options) => {
   const { io } = await import('socket.io-client');
-  return io(options);
+  const socket = io(options);
+  adminLogSocket(socket, 'chat');
+  return socket;
 };
 
 /** Server → client event names (000 §7), checked against the shared event map. */

@@ -22,5 +22,5 @@ export function hasDebugAccess(now: number): boolean {
   return Number.isFinite(until) && until > now;
 }
 
-/** localStorage flag turned on by /hbar and off by /hbar/off (002 §3 client storage). */
-export const ADMIN_LOGGING_KEY = 'admin_logging';
+/** localStorage flag turned on by /hbar and off by /hbar/off (002 §3 client storage): shared/adminLog.ts. */
+export { ADMIN_LOGGING_KEY } from '../../shared/adminLog.ts';

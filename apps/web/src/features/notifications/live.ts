@@ -5,6 +5,7 @@ import {
   SOCKET_PATH,
 } from '@podruga/shared';
 import type { Socket } from 'socket.io-client';
+import { adminLogSocket } from '../../shared/adminLog.ts';
 import { useAuth } from '../auth/store.ts';
 import { refreshUnread } from './start.ts';
 import { notificationsStore } from './store.ts';
@@ -26,6 +27,7 @@ export async function connectLive(): Promise<void> {
     reconnectionDelay: 1_000,
     reconnectionDelayMax: 30_000,
   });
+  adminLogSocket(socket, 'bell');
   let token: string | null = null;
   const authenticate = () => {
     token = useAuth.getState().token;

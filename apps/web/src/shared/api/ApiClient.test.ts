@@ -197,4 +197,30 @@ describe('ApiClient errors', () => {
       'application/json',
     );
   });
+
+  it('adds the extra headers a path asks for, and reports every attempt with its status and time', async () => {
+    const entries: Array<{ method: string; path: string; status: number }> = [];
+    const calls: RequestInit[] = [];
+    const { client } = makeClient({
+      getToken: () => 'guest-2',
+      fetch: (async (_: unknown, init?: RequestInit) => {
+        calls.push(init ?? {});
+        return json(200, {});
+      }) as unknown as typeof fetch,
+      extraHeaders: (path): Record<string, string> =>
+        path === '/api/auth/register' ? { 'x-affiliate-code': 'promo' } : {},
+      onResponse: ({ method, path, status, ms }) => {
+        expect(ms).toBeGreaterThanOrEqual(0);
+        entries.push({ method, path, status });
+      },
+    });
+    await client.post('/api/auth/register', { form: { name: 'a' } });
+    await client.get('/api/x');
+    expect((calls[0]?.headers as Record<string, string> | undefined)?.['x-affiliate-code']).toBe('promo');
+    expect((calls[1]?.headers as Record<string, string> | undefined)?.['x-affiliate-code']).toBeUndefined();
+    expect(entries).toEqual([
+      { method: 'POST', path: '/api/auth/register', status: 200 },
+      { method: 'GET', path: '/api/x', status: 200 },
+    ]);
+  });
 });

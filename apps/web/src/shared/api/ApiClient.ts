@@ -29,6 +29,8 @@ export interface ApiClientDeps {
   timeoutMs: number;
   /** Headers a path carries besides the session (the affiliate touch on sign-ups and payments). */
   extraHeaders?: (path: string) => Record<string, string>;
+  /** Each request's outcome and time (the admin logging of /hbar); status 0 when the network failed. */
+  onResponse?: (entry: { method: string; path: string; status: number; ms: number }) => void;
 }
 
 /** Calls under /api/auth/ never trigger the guest retry (000 §8), and are never queued behind it. */
@@ -131,14 +133,16 @@ export class ApiClient {
     const callerSignal = options.signal;
     const forwardAbort = () => controller.abort();
     callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+    const method = options.method ?? 'GET';
+    const started = performance.now();
+    const report = (status: number) =>
+      this.deps.onResponse?.({ method, path, status, ms: Math.round(performance.now() - started) });
     try {
-      return await this.deps.fetch(path, {
-        method: options.method ?? 'GET',
-        headers,
-        body,
-        signal: controller.signal,
-      });
+      const response = await this.deps.fetch(path, { method, headers, body, signal: controller.signal });
+      report(response.status);
+      return response;
     } catch (error) {
+      report(0);
       if (callerSignal?.aborted) throw error;
       throw ApiError.network();
     } finally {

@@ -9,6 +9,7 @@ import {
   type VoiceServerToClientEvents,
 } from '@podruga/shared';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { adminLogSocket } from '../../../shared/adminLog.ts';
 import {
   type SpeechRecognitionCtor,
   type SpeechRecognitionLike,
@@ -27,7 +28,9 @@ export type VoiceSocketConnect = (
 /** socket.io-client's own chunk, the chat's too: loaded when the first call connects. */
 export const connectVoiceSocket: VoiceSocketConnect = async (namespace, options) => {
   const { io } = await import('socket.io-client');
-  return io(namespace, options);
+  const socket = io(namespace, options);
+  adminLogSocket(socket, 'voice');
+  return socket;
 };
 
 export interface PipelineDeps {
