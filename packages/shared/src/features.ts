@@ -15,7 +15,7 @@ const LIVE = {
   /** Voice calls with her; voice minutes per day (issue 15). */
   voiceCalls: true,
   /** Creation by likeness, /ex (issue 16). */
-  likeness: false,
+  likeness: true,
   /** The installable app and its higher daily limit (issue 12). */
   appInstall: true,
   /** Push notifications (issue 12). */
