@@ -33,6 +33,9 @@ const VideoPreviewDialog = lazy(() =>
 const PortraitPreview = lazy(() =>
   import('../creation/PortraitPreview.tsx').then((m) => ({ default: m.PortraitPreview })),
 );
+const VoiceCallDialog = lazy(() =>
+  import('../voice/call/VoiceCallDialog.tsx').then((m) => ({ default: m.VoiceCallDialog })),
+);
 const VoiceRecorderDialog = lazy(() =>
   import('../voice/VoiceRecorderDialog.tsx').then((m) => ({ default: m.VoiceRecorderDialog })),
 );
@@ -98,6 +101,7 @@ type Open =
   | 'videoPreview'
   | 'portraits'
   | 'voice'
+  | 'call'
   | 'signOut'
   | 'deleteCompanion'
   | 'cancelPlus'
@@ -134,6 +138,7 @@ export function SampleDialogsDebug({ extra }: { extra?: ReactNode }) {
         { label: 'Подсказки для видео (Plus)', open: () => setOpen('videoTips') },
         { label: 'Примеры видео (без Plus)', open: () => setOpen('videoPreview') },
         { label: 'Голосовое сообщение', open: () => setOpen('voice') },
+        { label: 'Голосовой звонок', open: () => setOpen('call') },
       ],
     },
     {
@@ -192,6 +197,26 @@ export function SampleDialogsDebug({ extra }: { extra?: ReactNode }) {
           <VideoInstructionsDialog opened onClose={close} onSend={would('просьба о видео')} />
         )}
         {open === 'videoPreview' && <VideoPreviewDialog opened onClose={close} />}
+        {open === 'call' && (
+          // Waits for «Позвонить» (the touch rule); pressing it shows the error state: no call is made here.
+          <VoiceCallDialog
+            opened
+            onClose={close}
+            agentId="sample"
+            characterId={SAMPLE_CHARACTER.id}
+            characterName={SAMPLE_CHARACTER.name}
+            characterAvatar={PICTURES[0]?.src ?? null}
+            touch
+            deps={{
+              api: {
+                start: () => Promise.reject(new Error('Тест: звонок не начинается')),
+                end: () => Promise.reject(new Error('Тест')),
+              },
+              openMicrophone: () => Promise.reject(new Error('Тест: звонок не начинается')),
+            }}
+            onError={would('ошибка звонка')}
+          />
+        )}
         {open === 'voice' && (
           <VoiceRecorderDialog opened onClose={close} onSend={would('голосовое сообщение')} />
         )}
