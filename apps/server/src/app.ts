@@ -247,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const mail = new MailDispatcher(mailer, app.log);
   app.decorate('mail', mail);
   const image = deps.image ?? createImagePort(config);
-  const storage = deps.storage ?? createStoragePort(config);
+  const storage: StoragePort & { close?: () => void } = deps.storage ?? createStoragePort(config);
   const llm = deps.llm ?? createLlmPort(config);
   const vision = deps.vision ?? createVisionPort(config);
   const moderation = deps.moderation ?? createModerationPort(config);
@@ -272,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The offline adapters' render and speech workers stop with the app.
   app.addHook('onClose', async () => video.close?.());
   app.addHook('onClose', async () => tts.close?.());
+  app.addHook('onClose', async () => storage.close?.());
   app.addHook('onClose', async () => {
     await mail.drain();
     await mailer.close();

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logPretty: undefined,
       mediaBaseUrl: undefined,
+      s3: undefined,
     });
     expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -58,6 +59,12 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       MEDIA_BASE_URL: 'https://media.podruga.app/',
+      S3_BUCKET: 'podruga-media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+      S3_FORCE_PATH_STYLE: 'true',
       IMAGE_PROVIDER: 'venice',
       IMAGE_BASE_URL: 'https://images.example.com/api/v1/',
       IMAGE_API_KEY: 'key-123',
@@ -125,6 +132,14 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       logPretty: false,
       mediaBaseUrl: 'https://media.podruga.app',
+      s3: {
+        bucket: 'podruga-media',
+        endpoint: 'http://minio.internal:9000',
+        region: 'eu-central-1',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'key-secret',
+        forcePathStyle: true,
+      },
       webDistDir: '/srv/web',
       image: {
         provider: 'venice',
@@ -447,6 +462,12 @@ describe('ENV_VARS', () => {
       'LOG_LEVEL',
       'LOG_PRETTY',
       'MEDIA_BASE_URL',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
       'IMAGE_PROVIDER',
       'IMAGE_BASE_URL',
       'IMAGE_API_KEY',

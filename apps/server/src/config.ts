@@ -197,6 +197,37 @@ const ENV = {
     description: 'Base URL of the separate media host; unset = media served by this server',
     schema: optionalUrl(['http:', 'https:']),
   },
+  S3_BUCKET: {
+    default: null,
+    description:
+      'Media (portraits, photos, videos, audio) in this S3-compatible bucket, shared by every instance; unset = the local folder DATA_DIR/media',
+    schema: z.string().min(3, 'must be a bucket name').optional(),
+  },
+  S3_ENDPOINT: {
+    default: null,
+    description: 'The S3-compatible endpoint (MinIO, Ceph, R2…); unset = AWS',
+    schema: optionalUrl(['http:', 'https:']),
+  },
+  S3_REGION: {
+    default: 'us-east-1',
+    description: 'The bucket\'s region',
+    schema: z.string().min(1),
+  },
+  S3_ACCESS_KEY_ID: {
+    default: null,
+    description: 'S3 access key; unset = the SDK\'s own credential chain (environment, instance role)',
+    schema: z.string().optional(),
+  },
+  S3_SECRET_ACCESS_KEY: {
+    default: null,
+    description: 'S3 secret key',
+    schema: z.string().optional(),
+  },
+  S3_FORCE_PATH_STYLE: {
+    default: 'false',
+    description: 'Path-style addresses (https://host/bucket/key), as MinIO and most self-hosted stores need',
+    schema: bool,
+  },
   IMAGE_PROVIDER: {
     default: 'offline',
     description:
@@ -600,6 +631,9 @@ const MAY_HOLD_SECRETS = new Set<string>([
   'VIDEO_BASE_URL',
   'STT_API_KEY',
   'STT_BASE_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_ENDPOINT',
   'TTS_API_KEY',
   'TTS_BASE_URL',
   'ELEVENLABS_API_KEY',
@@ -661,6 +695,17 @@ export interface Config {
   /** Undefined: decide by whether stdout is a terminal. */
   logPretty: boolean | undefined;
   mediaBaseUrl: string | undefined;
+  /** Media in an S3-compatible bucket (issue 17); unset = the local folder. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   /** Absolute path. */
   webDistDir: string;
   image: {
@@ -900,6 +945,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     mediaBaseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ''),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     image: {
       provider: e.IMAGE_PROVIDER,

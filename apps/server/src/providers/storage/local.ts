@@ -13,7 +13,7 @@ export function createLocalStorage(root: string): StoragePort {
   return {
     adapter: 'local',
     offline: true,
-    describe: () => `storage: local folder ${root} (set S3_* for S3-compatible storage — a later issue)`,
+    describe: () => `storage: local folder ${root} (set S3_BUCKET to share media between instances)`,
     async put(key, bytes) {
       const path = join(root, checked(key));
       await mkdir(dirname(path), { recursive: true });
