@@ -210,12 +210,12 @@ const ENV = {
   },
   S3_REGION: {
     default: 'us-east-1',
-    description: 'The bucket\'s region',
+    description: "The bucket's region",
     schema: z.string().min(1),
   },
   S3_ACCESS_KEY_ID: {
     default: null,
-    description: 'S3 access key; unset = the SDK\'s own credential chain (environment, instance role)',
+    description: "S3 access key; unset = the SDK's own credential chain (environment, instance role)",
     schema: z.string().optional(),
   },
   S3_SECRET_ACCESS_KEY: {

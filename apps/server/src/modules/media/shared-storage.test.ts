@@ -29,10 +29,8 @@ afterEach(async () => {
 
 describe('media on S3-compatible storage', () => {
   it('a photo uploaded through one instance is served by the other', async () => {
-    const [one, two] = (apps = [
-      await buildTestApp(db(), { env: s3.env }),
-      await buildTestApp(db(), { env: s3.env }),
-    ]);
+    apps = [await buildTestApp(db(), { env: s3.env }), await buildTestApp(db(), { env: s3.env })];
+    const [one, two] = apps;
     if (!one || !two) throw new Error('apps not built');
     expect(one.app.providers.storage?.adapter).toBe('s3');
 
