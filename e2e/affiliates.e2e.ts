@@ -64,6 +64,13 @@ describe('affiliate links', () => {
       )
       .toEqual(['blogger-7', '1', '1', '1', '1', '2 490 ₽']);
     await screenshot(admin, 'affiliates-admin-report');
+
+    // The same admin sees the job queue (issue 17): the kinds this app runs, and no failures.
+    await admin.goto(`${journey.app.url}/admin/jobs`);
+    const kinds = admin.getByRole('table', { name: 'Задачи по видам' });
+    await expectSettled(admin, /\/admin\/jobs$/, kinds);
+    await kinds.getByRole('row', { name: /her-media/ }).waitFor();
+    await screenshot(admin, 'admin-jobs');
     await buyerCtx.close();
     await adminCtx.close();
   });

@@ -9,6 +9,7 @@ import { createJobQueue, type JobQueueOptions } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { loadOrCreateSecret } from './keys.ts';
 import { createLinkContext } from './link-context.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AffiliatesRepository } from './modules/affiliates/affiliates.repository.ts';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
 import { AffiliatesService, touchOf } from './modules/affiliates/affiliates.service.ts';
@@ -349,6 +350,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const touch = (user: UserRow, request: FastifyRequest) => affiliates.attach(user, touchOf(request.headers));
   await app.register(affiliatesRoutes, { service: affiliates });
+  await app.register(adminRoutes, { jobs, adminEmails: config.adminEmails });
   await app.register(authRoutes, { prefix: '/api/auth', auth, account, optionalUser, linkContext, touch });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', service: notifications });
   await app.register(pushRoutes, { prefix: '/api/push', service: push });

@@ -5,8 +5,12 @@ import { connectRedis } from '../redis.ts';
 import {
   checkJobKey,
   type EnqueueOptions,
+  FAILURES_KEPT,
+  failureOf,
+  type JobFailure,
   type JobHandler,
   type JobQueue,
+  type JobStats,
   type JobType,
   settlesWithin,
 } from './queue.ts';
@@ -76,6 +80,14 @@ export class BullMqJobQueue implements JobQueue {
       const where = { job: type.name, id: job.id, attempt: job.attemptsMade, err: error };
       if (job.attemptsMade >= type.attempts) {
         this.log.error(where, 'jobs: job failed for the last time, dropped');
+        // Kept in Redis (the latest few), so every instance's admin view shows every instance's failures.
+        const failure = JSON.stringify(failureOf(type.name, job.id ?? '', job.attemptsMade, error));
+        void this.connection
+          .multi()
+          .lpush(this.failuresKey, failure)
+          .ltrim(this.failuresKey, 0, FAILURES_KEPT - 1)
+          .exec()
+          .catch((err: unknown) => this.log.warn({ err }, 'jobs: failure not recorded'));
       } else this.log.warn(where, 'jobs: job failed, retrying');
     });
     worker.on('error', (error) => this.log.error({ job: type.name, err: error }, 'jobs: worker error'));
@@ -113,6 +125,35 @@ export class BullMqJobQueue implements JobQueue {
     }
   }
 
+  private get failuresKey(): string {
+    return `${this.options.prefix}:podruga:failures`;
+  }
+
+  async stats(): Promise<JobStats> {
+    const queues = [...this.queues.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const counts = await Promise.all(
+      queues.map(([, q]) => q.getJobCounts('waiting', 'prioritized', 'active', 'delayed')),
+    );
+    const raw = await this.connection.lrange(this.failuresKey, 0, FAILURES_KEPT - 1);
+    const failures = raw.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as JobFailure];
+      } catch {
+        return [];
+      }
+    });
+    return {
+      runner: this.adapter,
+      kinds: queues.map(([name], i) => ({
+        name,
+        waiting: (counts[i]?.waiting ?? 0) + (counts[i]?.prioritized ?? 0),
+        active: counts[i]?.active ?? 0,
+        delayed: counts[i]?.delayed ?? 0,
+      })),
+      failures,
+    };
+  }
+
   close(graceMs: number): Promise<void> {
     this.closing ??= this.shutDown(graceMs);
     return this.closing;
@@ -126,8 +167,10 @@ export class BullMqJobQueue implements JobQueue {
       this.log.warn({ running: this.inFlight.size }, 'jobs: running jobs left to another worker at shutdown');
     }
     await Promise.all(this.workers.map((w) => w.close(!finished)));
-    if (this.options.ephemeral)
+    if (this.options.ephemeral) {
       await Promise.all([...this.queues.values()].map((q) => q.obliterate({ force: true })));
+      await this.connection.del(this.failuresKey).catch(() => 0);
+    }
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     await Promise.allSettled([this.connection.quit(), this.workerConnection?.quit()]);
   }

@@ -3,8 +3,12 @@ import {
   backoffDelay,
   checkJobKey,
   type EnqueueOptions,
+  FAILURES_KEPT,
+  failureOf,
+  type JobFailure,
   type JobHandler,
   type JobQueue,
+  type JobStats,
   type JobType,
   MAX_TIMER_MS,
   settlesWithin,
@@ -40,6 +44,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly delayed = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleWaiters: Array<() => void> = [];
+  private readonly failures: JobFailure[] = [];
   private closed = false;
   private closing: Promise<void> | undefined;
 
@@ -81,6 +86,20 @@ export class InProcessJobQueue implements JobQueue {
   idle(): Promise<void> {
     if (this.ids.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async stats(): Promise<JobStats> {
+    const delayedOf = (name: string) => [...this.delayed].filter((id) => id.startsWith(`${name}:`)).length;
+    return {
+      runner: this.adapter,
+      kinds: [...this.handlers.keys()].sort().map((name) => ({
+        name,
+        waiting: this.waiting.get(name)?.length ?? 0,
+        active: this.running.get(name) ?? 0,
+        delayed: delayedOf(name),
+      })),
+      failures: [...this.failures],
+    };
   }
 
   close(graceMs: number): Promise<void> {
@@ -135,6 +154,10 @@ export class InProcessJobQueue implements JobQueue {
       if (job.attempt >= job.type.attempts || this.closed) {
         this.ids.delete(job.id);
         this.log.error({ ...where, err: error }, 'jobs: job failed for the last time, dropped');
+        this.failures.unshift(
+          failureOf(job.type.name, job.id.slice(job.type.name.length + 1), job.attempt, error),
+        );
+        this.failures.length = Math.min(this.failures.length, FAILURES_KEPT);
         return;
       }
       const delayMs = backoffDelay(job.type, job.attempt);

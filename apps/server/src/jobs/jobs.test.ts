@@ -104,6 +104,35 @@ describe.each(Object.keys(runners))('the %s runner', (name) => {
     await queue.enqueue(echo, { n: 2 }, 'doomed');
     await queue.idle();
     expect(calls).toBe(6);
+
+    // The admins' view (issue 17): the kind with nothing pending, and both drops, newest first.
+    await expect.poll(async () => (await queue.stats()).failures.length).toBe(2);
+    const stats = await queue.stats();
+    expect(stats.kinds).toEqual([{ name: 'test-echo', waiting: 0, active: 0, delayed: 0 }]);
+    expect(stats.failures[0]).toMatchObject({
+      job: 'test-echo',
+      key: 'doomed',
+      attempts: 3,
+      error: 'always',
+    });
+  });
+
+  it('counts what waits and what runs, per kind', async (ctx) => {
+    const { queue } = await start(ctx);
+    const held = gate();
+    const started = gate();
+    queue.handle(echo, async () => {
+      started.open();
+      await held.promise;
+    });
+    await queue.enqueue(echo, { n: 1 }, 'a');
+    await queue.enqueue(echo, { n: 2 }, 'b');
+    await queue.enqueue(echo, { n: 3 }, 'c');
+    await started.promise;
+    await expect
+      .poll(async () => (await queue.stats()).kinds)
+      .toEqual([{ name: 'test-echo', waiting: 1, active: 2, delayed: 0 }]);
+    held.open();
   });
 
   it('closing waits for the running job, then refuses new ones', async (ctx) => {

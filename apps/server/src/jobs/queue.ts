@@ -81,10 +81,48 @@ export interface JobQueue extends ProviderInfo {
    */
   idle(): Promise<void>;
   /**
+   * What the admins' view shows (issue 17): per job kind handled or enqueued here, the jobs waiting,
+   * running and delayed (with BullMQ: across every instance), and the latest jobs dropped after their
+   * last try, newest first.
+   */
+  stats(): Promise<JobStats>;
+  /**
    * Takes no more jobs and waits up to `graceMs` for the running ones. What is left is retried later:
    * by another worker (BullMQ) or by whoever enqueues it at the next start (in-process).
    */
   close(graceMs: number): Promise<void>;
+}
+
+export interface JobKindStats {
+  name: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+}
+
+/** A job dropped after its last try. */
+export interface JobFailure {
+  job: string;
+  key: string;
+  attempts: number;
+  error: string;
+  /** ISO time. */
+  at: string;
+}
+
+export interface JobStats {
+  runner: string;
+  kinds: JobKindStats[];
+  failures: JobFailure[];
+}
+
+/** How many of the latest failures are kept for the admins' view. */
+export const FAILURES_KEPT = 50;
+
+/** A failure as kept: the error's message only, cut to 300 characters (no stacks, no payloads). */
+export function failureOf(job: string, key: string, attempts: number, error: unknown): JobFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  return { job, key, attempts, error: message.slice(0, 300), at: new Date().toISOString() };
 }
 
 /** Whether `work` settled within `ms` (a shutdown's grace); the timer never outlives the wait. */

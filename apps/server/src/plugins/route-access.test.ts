@@ -271,6 +271,8 @@ const ROUTES: Record<string, Expected> = {
   // modules/affiliates/affiliates.test.ts).
   'POST /api/affiliates/visit': { access: 'public' },
   'GET /api/admin/affiliates': { access: 'registered', admin: true },
+  // The job queue's view (issue 17), for the same admins.
+  'GET /api/admin/jobs': { access: 'registered', admin: true },
 };
 
 const db = useTestDatabase();

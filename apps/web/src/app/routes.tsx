@@ -148,6 +148,12 @@ export const routes: RouteObject[] = [
               import('../features/affiliates/AdminAffiliatesPage.tsx').then((m) => m.AdminAffiliatesPage),
             ),
           },
+          {
+            path: 'admin/jobs',
+            ...page({ title: 'Очередь задач', requiresAuth: true }, () =>
+              import('../features/admin/AdminJobsPage.tsx').then((m) => m.AdminJobsPage),
+            ),
+          },
           { path: 'privacy', ...redirectTo('/?showPrivacy=true') },
           {
             path: 'gfs',

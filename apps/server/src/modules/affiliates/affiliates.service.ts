@@ -1,9 +1,10 @@
-import { AFFILIATE, AFFILIATE_TEXTS, type AffiliateReport, normalizeAffiliateCode } from '@podruga/shared';
+import { AFFILIATE, type AffiliateReport, normalizeAffiliateCode } from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../validation.ts';
+import { requireAdmin } from '../admin/admins.ts';
 import type { AffiliatesRepository } from './affiliates.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -63,18 +64,8 @@ export class AffiliatesService {
     }
   }
 
-  /** An admin: a registered account whose confirmed e-mail is in ADMIN_EMAILS. */
-  isAdmin(user: UserRow): boolean {
-    return (
-      user.membershipType !== 'guest' &&
-      user.emailVerified &&
-      !!user.email &&
-      this.deps.adminEmails.includes(user.email.toLowerCase())
-    );
-  }
-
   async report(user: UserRow): Promise<AffiliateReport> {
-    if (!this.isAdmin(user)) throw new AppError(403, 'forbidden', AFFILIATE_TEXTS.forbidden);
+    requireAdmin(user, this.deps.adminEmails);
     const counts = await this.deps.repo.counts(AFFILIATE.attributionDays);
     const codes = new Set([...counts.visits.keys(), ...counts.users.keys(), ...counts.payments.keys()]);
     const rows = [...codes].map((code) => {

@@ -138,4 +138,16 @@ describe('affiliate links', () => {
     expect(res.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/affiliates' })).statusCode).toBe(401);
   });
+
+  it("shows the job queue's depths and failures to an admin only (issue 17)", async () => {
+    const member = await register(t.app, { email: 'member2@mail.ru' });
+    const refused = await t.app.inject({ url: '/api/admin/jobs', headers: bearer(member.access_token) });
+    expect(refused.statusCode).toBe(403);
+    const res = await t.app.inject({ url: '/api/admin/jobs', headers: bearer(await admin()) });
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json<{ runner: string; kinds: Array<{ name: string }>; failures: unknown[] }>();
+    expect(stats.runner).toBe('in-process');
+    expect(stats.kinds.map((k) => k.name)).toEqual(expect.arrayContaining(['her-media']));
+    expect(Array.isArray(stats.failures)).toBe(true);
+  });
 });

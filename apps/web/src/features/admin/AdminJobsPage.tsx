@@ -1,0 +1,111 @@
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { AFFILIATE_TEXTS } from '@podruga/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../shared/api/index.ts';
+import { HomeButton } from '../../shared/ui/HomeButton.tsx';
+import { StatusPage } from '../shell/StatusPage.tsx';
+
+interface JobStats {
+  runner: string;
+  kinds: Array<{ name: string; waiting: number; active: number; delayed: number }>;
+  failures: Array<{ job: string; key: string; attempts: number; error: string; at: string }>;
+}
+
+const TIME = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** /admin/jobs (issue 17): the job queue's depths per kind and its latest failures, refreshed every 5 s. */
+export function AdminJobsPage() {
+  const stats = useQuery({
+    queryKey: ['admin', 'jobs'],
+    queryFn: () => api.get<JobStats>('/api/admin/jobs'),
+    refetchInterval: 5000,
+    retry: false,
+  });
+  if (stats.isError && isApiError(stats.error) && stats.error.status === 403) {
+    return (
+      <StatusPage
+        code={403}
+        title="Нет доступа"
+        text={AFFILIATE_TEXTS.forbidden}
+        action={<HomeButton mt="sm" />}
+      />
+    );
+  }
+  return (
+    <Stack gap="md" className="page-container">
+      <Title order={1}>Очередь задач</Title>
+      {stats.isPending && <Text c="dimmed">Загружаем…</Text>}
+      {stats.isError && (
+        <Stack gap="xs" align="flex-start" role="alert">
+          <Text>Не удалось загрузить очередь</Text>
+          <Button variant="light" onClick={() => void stats.refetch()}>
+            Попробовать снова
+          </Button>
+        </Stack>
+      )}
+      {stats.data && (
+        <>
+          <Text c="dimmed" size="sm">
+            {stats.data.runner === 'bullmq'
+              ? 'BullMQ на Redis: числа общие для всех экземпляров.'
+              : 'Очередь в памяти этого процесса (REDIS_URL не задан).'}
+          </Text>
+          <Table striped aria-label="Задачи по видам">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Вид</Table.Th>
+                <Table.Th ta="right">Ждут</Table.Th>
+                <Table.Th ta="right">Выполняются</Table.Th>
+                <Table.Th ta="right">Отложены</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stats.data.kinds.map((kind) => (
+                <Table.Tr key={kind.name}>
+                  <Table.Td>{kind.name}</Table.Td>
+                  <Table.Td ta="right">{kind.waiting}</Table.Td>
+                  <Table.Td ta="right">{kind.active}</Table.Td>
+                  <Table.Td ta="right">{kind.delayed}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Title order={2} size="h3">
+            Последние сбои
+          </Title>
+          {stats.data.failures.length === 0 ? (
+            <Text c="dimmed">Сбоев нет.</Text>
+          ) : (
+            <Table aria-label="Последние сбои">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Когда</Table.Th>
+                  <Table.Th>Вид</Table.Th>
+                  <Table.Th>Ключ</Table.Th>
+                  <Table.Th ta="right">Попыток</Table.Th>
+                  <Table.Th>Ошибка</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {stats.data.failures.map((f) => (
+                  <Table.Tr key={`${f.at}-${f.job}-${f.key}`}>
+                    <Table.Td>{TIME.format(new Date(f.at))}</Table.Td>
+                    <Table.Td>{f.job}</Table.Td>
+                    <Table.Td>{f.key}</Table.Td>
+                    <Table.Td ta="right">{f.attempts}</Table.Td>
+                    <Table.Td>{f.error}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
