@@ -1,9 +1,7 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
-import { AFFILIATE_TEXTS } from '@podruga/shared';
+import { Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../shared/api/index.ts';
-import { HomeButton } from '../../shared/ui/HomeButton.tsx';
-import { StatusPage } from '../shell/StatusPage.tsx';
+import { api } from '../../shared/api/index.ts';
+import { AdminPage } from './AdminPage.tsx';
 
 interface JobStats {
   runner: string;
@@ -26,32 +24,12 @@ export function AdminJobsPage() {
     refetchInterval: 5000,
     retry: false,
   });
-  if (stats.isError && isApiError(stats.error) && stats.error.status === 403) {
-    return (
-      <StatusPage
-        code={403}
-        title="Нет доступа"
-        text={AFFILIATE_TEXTS.forbidden}
-        action={<HomeButton mt="sm" />}
-      />
-    );
-  }
   return (
-    <Stack gap="md" className="page-container">
-      <Title order={1}>Очередь задач</Title>
-      {stats.isPending && <Text c="dimmed">Загружаем…</Text>}
-      {stats.isError && (
-        <Stack gap="xs" align="flex-start" role="alert">
-          <Text>Не удалось загрузить очередь</Text>
-          <Button variant="light" onClick={() => void stats.refetch()}>
-            Попробовать снова
-          </Button>
-        </Stack>
-      )}
-      {stats.data && (
+    <AdminPage title="Очередь задач" query={stats} failed="Не удалось загрузить очередь">
+      {(data) => (
         <>
           <Text c="dimmed" size="sm">
-            {stats.data.runner === 'bullmq'
+            {data.runner === 'bullmq'
               ? 'BullMQ на Redis: числа общие для всех экземпляров.'
               : 'Очередь в памяти этого процесса (REDIS_URL не задан).'}
           </Text>
@@ -65,7 +43,7 @@ export function AdminJobsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {stats.data.kinds.map((kind) => (
+              {data.kinds.map((kind) => (
                 <Table.Tr key={kind.name}>
                   <Table.Td>{kind.name}</Table.Td>
                   <Table.Td ta="right">{kind.waiting}</Table.Td>
@@ -78,7 +56,7 @@ export function AdminJobsPage() {
           <Title order={2} size="h3">
             Последние сбои
           </Title>
-          {stats.data.failures.length === 0 ? (
+          {data.failures.length === 0 ? (
             <Text c="dimmed">Сбоев нет.</Text>
           ) : (
             <Table aria-label="Последние сбои">
@@ -92,7 +70,7 @@ export function AdminJobsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {stats.data.failures.map((f) => (
+                {data.failures.map((f) => (
                   <Table.Tr key={`${f.at}-${f.job}-${f.key}`}>
                     <Table.Td>{TIME.format(new Date(f.at))}</Table.Td>
                     <Table.Td>{f.job}</Table.Td>
@@ -106,6 +84,6 @@ export function AdminJobsPage() {
           )}
         </>
       )}
-    </Stack>
+    </AdminPage>
   );
 }

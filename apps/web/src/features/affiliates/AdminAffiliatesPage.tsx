@@ -1,9 +1,8 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { AFFILIATE, AFFILIATE_TEXTS, type AffiliateReportRow } from '@podruga/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../shared/api/index.ts';
-import { HomeButton } from '../../shared/ui/HomeButton.tsx';
-import { StatusPage } from '../shell/StatusPage.tsx';
+import { api } from '../../shared/api/index.ts';
+import { AdminPage } from '../admin/AdminPage.tsx';
 
 const CURRENCY: Record<string, string> = { RUB: '₽', USD: '$' };
 
@@ -29,64 +28,51 @@ export function AdminAffiliatesPage() {
     queryFn: () => api.get<{ codes: AffiliateReportRow[] }>('/api/admin/affiliates').then((r) => r.codes),
     retry: false,
   });
-  if (report.isError && isApiError(report.error) && report.error.status === 403) {
-    return (
-      <StatusPage
-        code={403}
-        title="Нет доступа"
-        text={AFFILIATE_TEXTS.forbidden}
-        action={<HomeButton mt="sm" />}
-      />
-    );
-  }
   return (
-    <Stack gap="md" className="page-container">
-      <Title order={1}>{AFFILIATE_TEXTS.title}</Title>
-      <Text c="dimmed" size="sm">
-        Переход — каждое открытие ссылки. Пользователи — гости и аккаунты, пришедшие по коду впервые;
-        регистрации — из них зарегистрированные. Оплаты и выручка — оплаченные заказы в течение{' '}
-        {AFFILIATE.attributionDays} дней после первого перехода.
-      </Text>
-      {report.isPending && <Text c="dimmed">Загружаем отчёт…</Text>}
-      {report.isError && (
-        <Stack gap="xs" align="flex-start" role="alert">
-          <Text>{AFFILIATE_TEXTS.loadFailed}</Text>
-          <Button variant="light" onClick={() => void report.refetch()}>
-            Попробовать снова
-          </Button>
-        </Stack>
+    <AdminPage title={AFFILIATE_TEXTS.title} query={report} failed={AFFILIATE_TEXTS.loadFailed}>
+      {(data) => (
+        <>
+          <Text c="dimmed" size="sm">
+            Переход — каждое открытие ссылки. Пользователи — гости и аккаунты, пришедшие по коду впервые;
+            регистрации — из них зарегистрированные. Оплаты и выручка — оплаченные заказы в течение{' '}
+            {AFFILIATE.attributionDays} дней после первого перехода.
+          </Text>
+          {data.length === 0 ? (
+            <Text c="dimmed">{AFFILIATE_TEXTS.empty}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped highlightOnHover aria-label={AFFILIATE_TEXTS.title}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Код</Table.Th>
+                    <Table.Th ta="right">Переходы</Table.Th>
+                    <Table.Th ta="right">Пользователи</Table.Th>
+                    <Table.Th ta="right">Регистрации</Table.Th>
+                    <Table.Th ta="right">Оплаты</Table.Th>
+                    <Table.Th ta="right">Выручка</Table.Th>
+                    <Table.Th>Последний переход</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((row) => (
+                    <Table.Tr key={row.code}>
+                      <Table.Td>{row.code}</Table.Td>
+                      <Table.Td ta="right">{row.visits}</Table.Td>
+                      <Table.Td ta="right">{row.users}</Table.Td>
+                      <Table.Td ta="right">{row.signups}</Table.Td>
+                      <Table.Td ta="right">{row.payments}</Table.Td>
+                      <Table.Td ta="right">{formatRevenue(row.revenue)}</Table.Td>
+                      <Table.Td>
+                        {row.last_visit_at ? DATE.format(new Date(row.last_visit_at)) : '—'}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </>
       )}
-      {report.data && report.data.length === 0 && <Text c="dimmed">{AFFILIATE_TEXTS.empty}</Text>}
-      {report.data && report.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-label={AFFILIATE_TEXTS.title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Код</Table.Th>
-                <Table.Th ta="right">Переходы</Table.Th>
-                <Table.Th ta="right">Пользователи</Table.Th>
-                <Table.Th ta="right">Регистрации</Table.Th>
-                <Table.Th ta="right">Оплаты</Table.Th>
-                <Table.Th ta="right">Выручка</Table.Th>
-                <Table.Th>Последний переход</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.data.map((row) => (
-                <Table.Tr key={row.code}>
-                  <Table.Td>{row.code}</Table.Td>
-                  <Table.Td ta="right">{row.visits}</Table.Td>
-                  <Table.Td ta="right">{row.users}</Table.Td>
-                  <Table.Td ta="right">{row.signups}</Table.Td>
-                  <Table.Td ta="right">{row.payments}</Table.Td>
-                  <Table.Td ta="right">{formatRevenue(row.revenue)}</Table.Td>
-                  <Table.Td>{row.last_visit_at ? DATE.format(new Date(row.last_visit_at)) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    </AdminPage>
   );
 }
