@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   CHARACTER_IMAGE_MAX_BYTES,
@@ -11,8 +10,8 @@ import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
-import type { StoragePort } from '../../providers/storage/port.ts';
-import { isSafeKey } from '../../providers/storage/port.ts';
+import { sendByteRange } from '../../plugins/send-range.ts';
+import { isSafeKey, readStored, type StoragePort } from '../../providers/storage/port.ts';
 import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -133,33 +132,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           { 'content-range': `bytes */${object.size}` },
         );
       }
-      const bytes = await readAll(object.body, MAX_VIDEO_BYTES);
       // Measured again on the bytes read: the object may have changed since its size was listed.
-      const part = parseByteRange(request.headers.range, bytes.length);
-      if (part === null || part === 'unsatisfiable')
-        return reply.header('content-length', bytes.length).send(bytes);
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${part.start}-${part.end}/${bytes.length}`)
-        .header('content-length', part.end - part.start + 1)
-        .send(bytes.subarray(part.start, part.end + 1));
+      const bytes = await readStored(object.body, MAX_VIDEO_BYTES);
+      return sendByteRange(reply, request.headers.range, bytes, VIDEO_RANGE_MESSAGE);
     },
   );
 };
 
 const VIDEO_RANGE_MESSAGE = 'Запрошенная часть видео недоступна';
-
-/** A stored object's bytes, at most `limit` of them. */
-async function readAll(body: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body) {
-    length += (chunk as Buffer).length;
-    if (length > limit) {
-      body.destroy();
-      throw new Error(`stored video over ${limit} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, length);
-}

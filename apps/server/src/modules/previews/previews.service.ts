@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { PREVIEW_CLIPS, type PreviewClip, VIDEO_CLIP_SECONDS } from '@podruga/shared';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
-import type { StoragePort } from '../../providers/storage/port.ts';
+import { readStored, type StoragePort } from '../../providers/storage/port.ts';
 import type { VideoPort, VideoRequest } from '../../providers/video/port.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { buildPortraitPrompt } from '../characters/portrait-prompt.ts';
@@ -121,7 +120,7 @@ export class PreviewsService {
     if (!her.image) throw new Error(`previews: the portrait of ${her.id} is not drawn yet`);
     const stored = await this.deps.storage.get(her.image);
     if (!stored) throw new Error(`previews: the portrait of ${her.id} is missing from storage`);
-    const image = await readAll(stored.body);
+    const image = await readStored(stored.body);
     const scene = PREVIEW_SCENES[(id - 1) % PREVIEW_SCENES.length] as string;
     const { prompt, negativePrompt } = buildPortraitPrompt(her.traits);
     return {
@@ -165,10 +164,4 @@ export class PreviewsService {
     object?.body.destroy();
     return object !== null;
   }
-}
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errors } from '../../errors.ts';
+import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
+import { sendByteRange } from '../../plugins/send-range.ts';
 import type { StoragePort } from '../../providers/storage/port.ts';
 import type { TtsPort } from '../../providers/tts/port.ts';
-import { parseByteRange } from '../media/byte-range.ts';
 import { HelpAudioService } from './help-audio.service.ts';
 
 export interface HelpAudioRoutesOptions {
@@ -53,22 +53,7 @@ export const helpAudioRoutes: FastifyPluginAsyncZod<HelpAudioRoutesOptions> = as
         .header('accept-ranges', 'bytes')
         .type(contentType);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const range = parseByteRange(request.headers.range, audio.length);
-      if (range === null) return reply.header('content-length', audio.length).send(audio);
-      if (range === 'unsatisfiable') {
-        throw new AppError(
-          416,
-          'bad_request',
-          RANGE_MESSAGE,
-          {},
-          { 'content-range': `bytes */${audio.length}` },
-        );
-      }
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${audio.length}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(audio.subarray(range.start, range.end + 1));
+      return sendByteRange(reply, request.headers.range, audio, RANGE_MESSAGE);
     },
   );
 };

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { HELP_AUDIO_LINES, type HelpAudioName, isHelpAudioName } from '@podruga/shared';
 import { AppError, errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { StoragePort } from '../../providers/storage/port.ts';
+import { readStored, type StoragePort } from '../../providers/storage/port.ts';
 import { TTS_ERROR_TEXTS, TtsError, type TtsPort, type VoiceChoice } from '../../providers/tts/port.ts';
 import { joinSpeech } from './help-audio.join.ts';
 
@@ -95,7 +94,11 @@ export class HelpAudioService {
       try {
         const object = await this.deps.storage.get(key);
         if (object)
-          return { audio: await readAll(object.body, MAX_KEPT_BYTES), contentType: AUDIO_TYPES[ext], hash };
+          return {
+            audio: await readStored(object.body, MAX_KEPT_BYTES),
+            contentType: AUDIO_TYPES[ext],
+            hash,
+          };
       } catch (error) {
         this.deps.log.warn({ err: error, key }, 'help audio: reading the kept example failed');
       }
@@ -166,19 +169,4 @@ export class HelpAudioService {
       throw errors.providerError(error instanceof TtsError ? error.userText : TTS_ERROR_TEXTS.unavailable);
     }
   }
-}
-
-/** A stored object's bytes, at most `limit` of them. */
-async function readAll(body: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body) {
-    length += (chunk as Buffer).length;
-    if (length > limit) {
-      body.destroy();
-      throw new Error(`kept help audio over ${limit} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, length);
 }

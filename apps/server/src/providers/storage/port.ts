@@ -26,6 +26,21 @@ export interface StoragePort extends ProviderInfo {
   url(key: string): string;
 }
 
+/** A stored object's bytes, at most `limit` of them (a bigger object is an error, never a huge buffer). */
+export async function readStored(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    length += (chunk as Buffer).length;
+    if (length > limit) {
+      body.destroy();
+      throw new Error(`stored object over ${limit} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, length);
+}
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
 /** One or two segments of letters, digits, `_`, `-` and `.`, no `..`: nothing can escape the root. */
