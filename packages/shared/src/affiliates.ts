@@ -17,6 +17,11 @@ export const AFFILIATE = {
   visitStorageKey: 'affiliate_visit',
 } as const;
 
+/** Whether a touch made at `at` (ms) still counts at `now`: within the 30-day window. */
+export function affiliateTouchFresh(at: number, now: number): boolean {
+  return now - at <= AFFILIATE.attributionDays * 86_400_000;
+}
+
 /** The code as stored and counted: trimmed and lower-cased, or null when it is not a code. */
 export function normalizeAffiliateCode(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
@@ -26,7 +31,6 @@ export function normalizeAffiliateCode(raw: unknown): string | null {
 
 export const AFFILIATE_TEXTS = {
   title: 'Партнёрские ссылки',
-  forbidden: 'Эта страница доступна только администраторам',
   empty: 'Переходов по партнёрским ссылкам пока не было.',
   loadFailed: 'Не удалось загрузить отчёт',
 } as const;

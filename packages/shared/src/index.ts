@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './affiliates.ts';
 export * from './api/affiliates.ts';
 export * from './api/auth.ts';

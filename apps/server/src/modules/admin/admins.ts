@@ -1,4 +1,4 @@
-import { AFFILIATE_TEXTS } from '@podruga/shared';
+import { ADMIN_TEXTS } from '@podruga/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
@@ -17,5 +17,5 @@ export function isAdmin(user: UserRow, adminEmails: readonly string[]): boolean 
 
 /** 403 for everyone but an admin. */
 export function requireAdmin(user: UserRow, adminEmails: readonly string[]): void {
-  if (!isAdmin(user, adminEmails)) throw new AppError(403, 'forbidden', AFFILIATE_TEXTS.forbidden);
+  if (!isAdmin(user, adminEmails)) throw new AppError(403, 'forbidden', ADMIN_TEXTS.forbidden);
 }

@@ -1,4 +1,9 @@
-import { AFFILIATE, type AffiliateReport, normalizeAffiliateCode } from '@podruga/shared';
+import {
+  AFFILIATE,
+  type AffiliateReport,
+  affiliateTouchFresh,
+  normalizeAffiliateCode,
+} from '@podruga/shared';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -6,8 +11,6 @@ import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../validation.ts';
 import { requireAdmin } from '../admin/admins.ts';
 import type { AffiliatesRepository } from './affiliates.repository.ts';
-
-const DAY_MS = 86_400_000;
 
 /** What a request carries of the device's stored touch (the web app's headers). */
 export interface AffiliateTouch {
@@ -56,7 +59,7 @@ export class AffiliatesService {
         const visit = await this.deps.repo.visit(touch.visit);
         if (visit && visit.code === code) at = visit.createdAt;
       }
-      if (now.getTime() - at.getTime() > AFFILIATE.attributionDays * DAY_MS) return;
+      if (!affiliateTouchFresh(at.getTime(), now.getTime())) return;
       await this.deps.repo.attach(user.id, code, at);
     } catch (error) {
       // The request this rides on (a registration, a payment) goes on without it.

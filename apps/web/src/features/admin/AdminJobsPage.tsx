@@ -1,4 +1,5 @@
 import { Table, Text, Title } from '@mantine/core';
+import { ADMIN_TEXTS } from '@podruga/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/index.ts';
 import { AdminPage } from './AdminPage.tsx';
@@ -25,7 +26,7 @@ export function AdminJobsPage() {
     retry: false,
   });
   return (
-    <AdminPage title="Очередь задач" query={stats} failed="Не удалось загрузить очередь">
+    <AdminPage title={ADMIN_TEXTS.jobsTitle} query={stats} failed={ADMIN_TEXTS.jobsFailed}>
       {(data) => (
         <>
           <Text c="dimmed" size="sm">

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { AFFILIATE_TEXTS } from '@podruga/shared';
+import { ADMIN_TEXTS } from '@podruga/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../shared/api/index.ts';
@@ -25,8 +25,8 @@ export function AdminPage<T>({
     return (
       <StatusPage
         code={403}
-        title="Нет доступа"
-        text={AFFILIATE_TEXTS.forbidden}
+        title={ADMIN_TEXTS.noAccess}
+        text={ADMIN_TEXTS.forbidden}
         action={<HomeButton mt="sm" />}
       />
     );
@@ -34,12 +34,12 @@ export function AdminPage<T>({
   return (
     <Stack gap="md" className="page-container">
       <Title order={1}>{title}</Title>
-      {query.isPending && <Text c="dimmed">Загружаем…</Text>}
+      {query.isPending && <Text c="dimmed">{ADMIN_TEXTS.loading}</Text>}
       {query.isError && (
         <Stack gap="xs" align="flex-start" role="alert">
           <Text>{failed}</Text>
           <Button variant="light" onClick={() => void query.refetch()}>
-            Попробовать снова
+            {ADMIN_TEXTS.retry}
           </Button>
         </Stack>
       )}

@@ -1,4 +1,4 @@
-import { AFFILIATE, normalizeAffiliateCode } from '@podruga/shared';
+import { AFFILIATE, affiliateTouchFresh, normalizeAffiliateCode } from '@podruga/shared';
 import { api } from '../../shared/api/index.ts';
 import { local } from '../../shared/storage.ts';
 
@@ -10,8 +10,6 @@ interface StoredVisit {
   /** When the device arrived (ms). */
   at: number;
 }
-
-const DAY_MS = 86_400_000;
 
 function readVisit(): StoredVisit | null {
   const raw = local.get(AFFILIATE.visitStorageKey);
@@ -31,7 +29,7 @@ export function storedTouch(now: number = Date.now()): StoredVisit | null {
   const visit = readVisit();
   const code = normalizeAffiliateCode(local.get(AFFILIATE.storageKey));
   if (!visit || !code || visit.code !== code) return null;
-  return now - visit.at <= AFFILIATE.attributionDays * DAY_MS ? visit : null;
+  return affiliateTouchFresh(visit.at, now) ? visit : null;
 }
 
 /**
