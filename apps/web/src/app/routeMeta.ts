@@ -10,8 +10,6 @@ export interface RouteMeta {
   debug?: 'hell' | 'dialogs';
   /** Handled before the session exists (affiliate links: "auth skipped"). */
   skipAuth?: boolean;
-  /** For pages a later release builds: one honest line about what will be here. */
-  soon?: string;
   /**
    * How wide the page's content is; the header (and footer) line up with it. `form` — the wizard's
    * one column, `wide` (default) — two-column pages, `chat` — the chat column, `full` — edge to edge
