@@ -1,8 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { rememberAffiliate } from '../features/affiliates/touch.ts';
-import { ADMIN_LOGGING_KEY } from '../features/debug/api.ts';
-import { local } from '../shared/storage.ts';
+import { setAdminLogging } from '../shared/adminLog.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { ChatLayout } from './layouts/ChatLayout.tsx';
@@ -189,11 +188,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'hbar',
-            ...redirectTo('/', () => local.set(ADMIN_LOGGING_KEY, 'true')),
+            ...redirectTo('/', () => setAdminLogging(true)),
           },
           {
             path: 'hbar/off',
-            ...redirectTo('/', () => local.remove(ADMIN_LOGGING_KEY)),
+            ...redirectTo('/', () => setAdminLogging(false)),
           },
           { path: '*', ...page(NOT_FOUND, notFound) },
         ],

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_LOGGING_KEY, adminLog, adminLogSocket } from './adminLog.ts';
+import { ADMIN_LOGGING_KEY, adminLog, adminLogSocket, setAdminLogging } from './adminLog.ts';
 
 afterEach(() => {
+  setAdminLogging(false);
   localStorage.clear();
   vi.restoreAllMocks();
 });
@@ -22,7 +23,8 @@ describe('admin logging (/hbar)', () => {
     adminLog('api', 'GET /api/x → 200 in 3 ms');
     expect(info).not.toHaveBeenCalled();
 
-    localStorage.setItem(ADMIN_LOGGING_KEY, 'true');
+    setAdminLogging(true);
+    expect(localStorage.getItem(ADMIN_LOGGING_KEY)).toBe('true');
     listeners.in?.('message_chunk', { chunk: 'При' });
     listeners.out?.('message', { content: 'Привет' });
     listeners.out?.('voice:audio', { pcm: new Uint8Array(3200) });

@@ -3,8 +3,18 @@ import { local } from './storage.ts';
 /** The device's admin logging switch (002 §2 `/hbar`, `/hbar/off`): `admin_logging` in localStorage. */
 export const ADMIN_LOGGING_KEY = 'admin_logging';
 
+/** Read once at start (every socket event asks, so never from storage on that path); /hbar sets it. */
+let enabled = local.get(ADMIN_LOGGING_KEY) === 'true';
+
 export function adminLogging(): boolean {
-  return local.get(ADMIN_LOGGING_KEY) === 'true';
+  return enabled;
+}
+
+/** /hbar (on) and /hbar/off (off): kept on the device and in effect at once. */
+export function setAdminLogging(on: boolean): void {
+  enabled = on;
+  if (on) local.set(ADMIN_LOGGING_KEY, 'true');
+  else local.remove(ADMIN_LOGGING_KEY);
 }
 
 /**

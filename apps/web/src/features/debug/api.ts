@@ -21,6 +21,3 @@ export function hasDebugAccess(now: number): boolean {
   const until = Number(session.get(SESSION_KEYS.debugAccessUntil));
   return Number.isFinite(until) && until > now;
 }
-
-/** localStorage flag turned on by /hbar and off by /hbar/off (002 §3 client storage): shared/adminLog.ts. */
-export { ADMIN_LOGGING_KEY } from '../../shared/adminLog.ts';
