@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newVisitor, screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import { passAdultGate } from './support/steps.ts';
+import { expectSettled, passAdultGate } from './support/steps.ts';
 
 const journey = useJourney();
 
@@ -50,6 +50,28 @@ describe('/test/dialogs', () => {
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
     }
     expect(titles).toHaveLength(SAMPLES.length);
+    await ctx.close();
+  });
+
+  it('/hbar turns on the console log of API calls and socket events; /hbar/off turns it off', async () => {
+    const ctx = await newVisitor(journey.browser);
+    const page = await ctx.newPage();
+    const lines: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().startsWith('[admin]')) lines.push(m.text());
+    });
+    await page.goto(`${journey.app.url}/hbar`);
+    await passAdultGate(page);
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
+    expect(await page.evaluate(() => localStorage.getItem('admin_logging'))).toBe('true');
+    await page.reload();
+    await page.getByRole('heading', { name: /Создай свою/ }).waitFor();
+    await expect
+      .poll(() => lines.some((l) => /\[admin\] api (GET|POST) \/api\/\S+ → \d+ in \d+ ms/.test(l)))
+      .toBe(true);
+    await page.goto(`${journey.app.url}/hbar/off`);
+    await expectSettled(page, /\/$/, page.getByRole('heading', { name: /Создай свою/ }));
+    expect(await page.evaluate(() => localStorage.getItem('admin_logging'))).toBeNull();
     await ctx.close();
   });
 });
