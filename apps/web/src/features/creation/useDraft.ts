@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { uuid } from '../../shared/uuid.ts';
 import { createDraftStore, type DraftActions, type DraftState, type DraftStorage } from './draftStore.ts';
 
 function browserStorage(pick: () => Storage): DraftStorage {
@@ -26,16 +27,6 @@ function browserStorage(pick: () => Storage): DraftStorage {
       }
     },
   };
-}
-
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Older browsers on plain http: a v4 UUID from getRandomValues.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** The app's one draft. */

@@ -6,6 +6,7 @@ import {
 } from '@podruga/shared';
 import { errorText, isApiError } from '../../shared/api/index.ts';
 import { local } from '../../shared/storage.ts';
+import { uuid } from '../../shared/uuid.ts';
 import type { LikenessApi } from './api.ts';
 import { EX_CHARACTER_ID_KEY, likenessStore } from './store.ts';
 
@@ -34,15 +35,6 @@ async function enrich(api: LikenessApi, prompt: string, task: LlmTaskType): Prom
     if (isApiError(error) && (error.code === 'safety_refused' || needsPlus(error))) throw error;
     return LLM_PROCESS_FALLBACKS[task];
   }
-}
-
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /**
