@@ -279,7 +279,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await mailer.close();
   });
   // Added after the database's onClose, so it runs before it (LIFO): running jobs still have the database.
-  const jobs = await createJobQueue(config.redisUrl, app.log, deps.jobs);
+  const jobs = await createJobQueue(config.redisUrl, app.log, {
+    prefix: `${config.redisPrefix}-jobs`,
+    ...deps.jobs,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.close(deps.drainMs ?? DRAIN_MS));
 
@@ -289,7 +292,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config.mediaBaseUrl,
     voiceAgent.mode === 'elevenlabs' ? config.voiceCall.elevenlabs?.baseUrl : undefined,
   );
-  const counters = await registerRateLimit(app, config.redisUrl, deps.counterPrefix);
+  const counters = await registerRateLimit(
+    app,
+    config.redisUrl,
+    deps.counterPrefix ?? `${config.redisPrefix}:`,
+  );
   if (config.maintenanceMode) registerMaintenanceMode(app);
 
   const sessions = new SessionTokens(
@@ -504,6 +511,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sessions: auth,
     messages,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     onReplyAway: (reply) => notifications.replyWhileAway(reply),
     ...(deps.abandonGraceMs !== undefined ? { abandonGraceMs: deps.abandonGraceMs } : {}),
     ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),

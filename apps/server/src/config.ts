@@ -105,6 +105,12 @@ const ENV = {
       'Redis URL, shared by all instances for rate limits, socket.io rooms and the job queue (BullMQ); unset = per-process memory and jobs run in-process',
     schema: optionalUrl(['redis:', 'rediss:']),
   },
+  REDIS_PREFIX: {
+    default: 'podruga',
+    description:
+      'Namespace of every Redis key and channel (jobs, rate limits, socket.io rooms, live replies): deployments sharing one Redis take their own',
+    schema: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - only, up to 40'),
+  },
   PUBLIC_URL: {
     default: null,
     description:
@@ -680,6 +686,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** REDIS_PREFIX: every Redis key and channel of this deployment starts with it. */
+  redisPrefix: string;
   /** Without a trailing slash. */
   publicUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -933,6 +941,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

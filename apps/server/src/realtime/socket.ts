@@ -39,6 +39,8 @@ export interface RealtimeDeps {
   abandonGraceMs?: number;
   /** With Redis, rooms span every instance: an emit on one reaches sockets connected to another. */
   redisUrl?: string | undefined;
+  /** REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io#…`, apart from other deployments'. */
+  redisPrefix?: string;
   /** Events one connection may send per window before they are dropped (a flood, not a person). */
   eventCap?: SocketEventCap;
   /**
@@ -113,7 +115,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
   const redisSub = redis?.duplicate();
   if (redis && redisSub) {
     const { createAdapter } = await import('@socket.io/redis-adapter');
-    io.adapter(createAdapter(redis, redisSub));
+    io.adapter(createAdapter(redis, redisSub, { key: `${deps.redisPrefix ?? 'podruga'}:socket.io` }));
   }
   const graceMs = deps.abandonGraceMs ?? ABANDON_GRACE_MS;
   const generations = new Set<Generation>();
