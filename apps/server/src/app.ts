@@ -55,9 +55,11 @@ import { MediaService } from './modules/media/media.service.ts';
 import { HerMediaRepository } from './modules/messages/her-media/her-media.repository.ts';
 import { type HerMediaPrompts, HerMediaService } from './modules/messages/her-media/her-media.service.ts';
 import { LiveReplies, type LiveRepliesOptions } from './modules/messages/live-replies.ts';
+import { presentMessage } from './modules/messages/messages.presenter.ts';
 import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { RedisReplyStreams } from './modules/messages/reply-streams.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -122,6 +124,7 @@ import type { VisionPort } from './providers/vision/port.ts';
 import { createVoiceAgentPort } from './providers/voice-agent/index.ts';
 import type { VoiceAgentPort } from './providers/voice-agent/port.ts';
 import { attachRealtime, type Realtime, type SocketEventCap } from './realtime/socket.ts';
+import { connectRedis } from './redis.ts';
 
 /** 1 MB: enough for any JSON or form we accept; uploads get their own limits on their routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -141,8 +144,6 @@ export interface AppDeps {
   storage?: StoragePort;
   clock?: Clock;
   onGuestMigrated?: GuestMigratedHook;
-  /** Grace before an abandoned reply is cancelled (see realtime/socket.ts). */
-  abandonGraceMs?: number;
   /** Chunk coalescing of streamed replies (DESIGN §8). */
   chunkChars?: number;
   chunkDelayMs?: number;
@@ -438,8 +439,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(paymentsRoutes, { prefix: '/api/payment', service: payments, linkContext, touch });
   await app.register(sandboxPageRoutes, { service: payments });
   const messagesRepo = new MessagesRepository(database.db);
-  const replies = new LiveReplies(messagesRepo, app.log, deps.replies);
+  // One Redis client for the socket.io adapter's publishing and the resumable replies (issue 17): a
+  // chunk's RPUSH goes out before its PUBLISH, on one connection, so no instance hears a chunk that a
+  // resuming client's snapshot could miss.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+  const replies = new LiveReplies(
+    messagesRepo,
+    app.log,
+    deps.replies,
+    redis ? new RedisReplyStreams(redis, config.redisPrefix) : undefined,
+  );
   replies.startRecovery();
+  // Replies a dead instance left, finished by this one: their chats' rooms see them cut short.
+  replies.onRecovered = (rows) => {
+    for (const row of rows) realtime?.chatMessage(row.chatId, presentMessage(row));
+  };
   app.decorate('replies', replies);
   const throttle = deps.sendThrottle === null ? undefined : createSendThrottle(counters, deps.sendThrottle);
   // Before the socket layer's own preClose: sockets stay open while the replies in flight finish.
@@ -510,10 +525,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   realtime = await attachRealtime(app, {
     sessions: auth,
     messages,
-    redisUrl: config.redisUrl,
+    redis,
     redisPrefix: config.redisPrefix,
     onReplyAway: (reply) => notifications.replyWhileAway(reply),
-    ...(deps.abandonGraceMs !== undefined ? { abandonGraceMs: deps.abandonGraceMs } : {}),
     ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),
   });
   app.decorate('realtime', realtime);

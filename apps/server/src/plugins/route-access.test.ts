@@ -228,6 +228,8 @@ const ROUTES: Record<string, Expected> = {
   },
   // Another user's message: 404 (her-media.test.ts).
   'POST /api/messages/:message_id/retry-media': { access: 'guest' },
+  // Another user's message: 404 (messages/resume.test.ts).
+  'POST /api/messages/:message_id/continue': { access: 'guest' },
   // Another user's message, and the user's own: 404 (modules/speech/listen.test.ts).
   'GET /api/messages/:message_id/speech': { access: 'guest' },
   'POST /api/first_message': {

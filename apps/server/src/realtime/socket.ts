@@ -3,23 +3,26 @@ import {
   IMAGE_MAX_BYTES,
   type Message,
   type Notification,
+  type ResumeAnswer,
   type ServerToClientEvents,
   SOCKET,
   SOCKET_PATH,
 } from '@podruga/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { SessionResolver } from '../modules/auth/auth.service.ts';
 import { decodeBase64Image } from '../modules/messages/chat-images.ts';
 import type { HerMediaLive } from '../modules/messages/her-media/her-media.service.ts';
+import { presentMessage } from '../modules/messages/messages.presenter.ts';
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
+import type { SendOutcome } from '../modules/messages/send/outcome.ts';
 import { SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
 import type { ReplyAway } from '../modules/notifications/notifications.service.ts';
 import { FORM_OVERHEAD_BYTES } from '../plugins/multipart-form.ts';
-import { connectRedis } from '../redis.ts';
 
 interface SocketData {
   token?: string;
@@ -33,19 +36,18 @@ export interface RealtimeDeps {
   sessions: SessionResolver;
   messages: MessagesService;
   /**
-   * How long a reply keeps generating after the user's last socket left (a reload or a network blip
-   * reconnects well within it, and then finds the finished reply via GET /api/messages).
+   * With Redis, rooms span every instance: an emit on one reaches sockets connected to another. The
+   * app's client: the adapter publishes on it, so a reply's chunk is in its resumable stream (an RPUSH
+   * on the same connection, sent first) before any instance hears it.
    */
-  abandonGraceMs?: number;
-  /** With Redis, rooms span every instance: an emit on one reaches sockets connected to another. */
-  redisUrl?: string | undefined;
+  redis?: Redis | undefined;
   /** REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io#…`, apart from other deployments'. */
   redisPrefix?: string;
   /** Events one connection may send per window before they are dropped (a flood, not a person). */
   eventCap?: SocketEventCap;
   /**
    * Her reply finished while no socket of the user was in the chat's room (she left the chat or closed
-   * the tab): the notifications service tells her (issue 12). Checked in memory, no database trip.
+   * the tab), on any instance: the notifications service tells her (issue 12).
    */
   onReplyAway?: (reply: ReplyAway) => Promise<unknown>;
 }
@@ -56,9 +58,6 @@ export interface SocketEventCap {
   windowMs: number;
   disconnectAfter: number;
 }
-
-/** A reply goes on this long after the user's last socket left (a reload or a blip is back well within it). */
-const ABANDON_GRACE_MS = 15_000;
 
 const SOCKET_EVENT_CAP: SocketEventCap = { events: 30, windowMs: 10_000, disconnectAfter: 3 };
 
@@ -91,12 +90,6 @@ interface IncomingMessage {
   imageData?: unknown;
 }
 
-interface Generation {
-  userId: string;
-  chatId: string;
-  controller: AbortController;
-}
-
 /**
  * socket.io on the app's own HTTP server at /socket.io (000 §7), typed by the shared event maps.
  * Works the same whether server.ts or a test calls `listen`; closed with the app.
@@ -111,17 +104,20 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     // image_message carries a photo of up to 10 MB as base64 (4/3 larger) plus the envelope.
     maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + FORM_OVERHEAD_BYTES,
   });
-  const redis = deps.redisUrl ? await connectRedis(deps.redisUrl) : undefined;
+  const redis = deps.redis;
   const redisSub = redis?.duplicate();
   if (redis && redisSub) {
     const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redis, redisSub, { key: `${deps.redisPrefix ?? 'podruga'}:socket.io` }));
   }
-  const graceMs = deps.abandonGraceMs ?? ABANDON_GRACE_MS;
-  const generations = new Set<Generation>();
   const inFlight = new Set<Promise<void>>();
-  const timers = new Set<NodeJS.Timeout>();
   const roomSize = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
+  /** Whether a socket is in `room` here or, with Redis, on another instance. */
+  const occupied = async (room: string) => {
+    if (roomSize(room) > 0) return true;
+    if (!redis) return false;
+    return (await io.in(room).fetchSockets()).length > 0;
+  };
 
   async function joinChatIfOwned(socket: ChatSocket, user: UserRow, chatId: unknown): Promise<boolean> {
     if (typeof chatId !== 'string' || !chatId) return false;
@@ -197,28 +193,96 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       );
     });
 
-    socket.on('disconnect', () => {
-      const userId = socket.data.userId;
-      if (!userId) return;
-      for (const generation of generations) {
-        if (generation.userId !== userId) continue;
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (roomSize(chatRoom(generation.chatId)) === 0 && roomSize(userRoom(userId)) === 0) {
-            generation.controller.abort();
-          }
-        }, graceMs);
-        timers.add(timer);
-      }
+    socket.on('resume', (payload, answer) => {
+      if (typeof answer !== 'function') return;
+      track(resume(socket, payload?.chat_id).then(answer));
+    });
+    socket.on('continue_reply', (payload) => {
+      track(handleContinue(socket, payload?.chat_id, payload?.message_id));
     });
   });
+
+  /** The user of an authenticated socket, checked again (a revoked or expired token stops here). */
+  async function socketUser(socket: ChatSocket): Promise<UserRow> {
+    const { token } = socket.data;
+    if (!token) throw new AppError(401, 'unauthorized', NOT_AUTHENTICATED);
+    return deps.sessions.resolveSession(token);
+  }
+
+  /**
+   * `resume` (issue 17): the socket joins the chat's room first, then the replies being generated there
+   * are read, so every chunk after the snapshot reaches it live (the client drops those it has).
+   */
+  async function resume(socket: ChatSocket, chatId: unknown): Promise<ResumeAnswer> {
+    try {
+      if (typeof chatId !== 'string' || !chatId) return { ok: false, replies: [] };
+      const user = await socketUser(socket);
+      const chat = await deps.messages.ownedChat(user, chatId);
+      await socket.join(chatRoom(chat.id));
+      const { live, recovered } = await deps.messages.liveReplies(chat.id);
+      for (const row of recovered) io.to(chatRoom(chat.id)).emit('message', presentMessage(row));
+      return {
+        ok: true,
+        replies: live.map((reply) => ({
+          message_id: reply.id,
+          chat_id: reply.chatId,
+          content: reply.content,
+          chunk_index: reply.chunkIndex,
+        })),
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) app.log.warn({ err: error }, 'socket resume failed');
+      return { ok: false, replies: [] };
+    }
+  }
+
+  /** `continue_reply` (issue 17): her cut reply streams on, told as a reply is. */
+  async function handleContinue(socket: ChatSocket, chatId: unknown, messageId: unknown): Promise<void> {
+    const chat = typeof chatId === 'string' ? chatId : '';
+    try {
+      const user = await socketUser(socket);
+      const owned = await deps.messages.ownedChat(user, chat);
+      const room = chatRoom(owned.id);
+      await socket.join(room);
+      const audience = { sender: socket, others: socket.to(room), room: io.to(room) };
+      const reply = new SocketReply(audience, owned.id, undefined);
+      const outcome = await deps.messages.continueReply(
+        user,
+        owned.id,
+        typeof messageId === 'string' ? messageId : '',
+        reply,
+      );
+      reply.end(outcome);
+      await tellIfAway(user.id, owned.id, await deps.messages.companion(owned), outcome);
+    } catch (error) {
+      if (!(error instanceof AppError)) app.log.error({ err: error, chatId: chat }, 'socket continue failed');
+      socket.emit('error', socketRefusal(error, chat, undefined));
+    }
+  }
+
+  /** Her reply finished with nobody of the user in the chat, on any instance: the bell tells her. */
+  async function tellIfAway(
+    userId: string,
+    chatId: string,
+    character: { id: string; name: string } | null | undefined,
+    outcome: SendOutcome,
+  ): Promise<void> {
+    if (!deps.onReplyAway || !character || (outcome.kind !== 'replied' && outcome.kind !== 'cut')) return;
+    if (await occupied(chatRoom(chatId))) return;
+    await deps.onReplyAway({
+      userId,
+      chatId,
+      characterId: character.id,
+      characterName: character.name,
+      text: outcome.reply.content,
+    });
+  }
 
   /** A `message` or `image_message`: the send pipeline, its events mapped by send/present.ts. */
   async function handleMessage(socket: ChatSocket, payload: IncomingMessage): Promise<void> {
     const chatId = typeof payload.chatId === 'string' ? payload.chatId : '';
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : undefined;
     const { token } = socket.data;
-    let generation: Generation | undefined;
     try {
       if (!token) throw new AppError(401, 'unauthorized', NOT_AUTHENTICATED);
       // The session is checked on every message: a revoked or expired token stops here.
@@ -240,8 +304,8 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
         chat.id,
         clientId,
       );
-      generation = { userId: user.id, chatId: chat.id, controller: new AbortController() };
-      generations.add(generation);
+      // Her reply is generated whatever happens to this socket (issue 17): a client that comes back, to
+      // any instance, resumes it; one that does not finds it stored, and the bell says she answered.
       const outcome = await deps.messages.send(
         user,
         {
@@ -253,41 +317,25 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),
         },
         reply,
-        generation.controller.signal,
+        undefined,
         owned,
       );
       reply.end(outcome);
-      if (
-        deps.onReplyAway &&
-        (outcome.kind === 'replied' || outcome.kind === 'cut') &&
-        owned.character &&
-        roomSize(room) === 0
-      ) {
-        await deps.onReplyAway({
-          userId: user.id,
-          chatId: chat.id,
-          characterId: owned.character.id,
-          characterName: owned.character.name,
-          text: outcome.reply.content,
-        });
-      }
+      await tellIfAway(user.id, chat.id, owned.character, outcome);
     } catch (error) {
       // Nothing of the message was stored: the sender's bubble is marked as not sent.
       if (!(error instanceof AppError)) app.log.error({ err: error, chatId }, 'socket message failed');
       socket.emit('error', socketRefusal(error, chatId, clientId));
-    } finally {
-      if (generation) generations.delete(generation);
     }
   }
 
   // Runs after the messages service has drained (app.ts): the replies in flight are finished or stored
   // as interrupted by now, and the sockets heard them to the end.
   app.addHook('preClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
     await Promise.allSettled([...inFlight]);
     io.local.disconnectSockets(true);
     io.engine.close();
-    await Promise.allSettled([redis?.quit(), redisSub?.quit()]);
+    await redisSub?.quit().catch(() => {});
   });
 
   return {
@@ -301,19 +349,11 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     herMedia: {
       message: (chatId, message) => io.to(chatRoom(chatId)).emit('message', message),
       videoReady: (payload) => io.to(chatRoom(payload.chat_id)).emit('video_ready', payload),
-      async watching(chatId) {
-        if (roomSize(chatRoom(chatId)) > 0) return true;
-        if (!redis) return false;
-        return (await io.in(chatRoom(chatId)).fetchSockets()).length > 0;
-      },
+      watching: (chatId) => occupied(chatRoom(chatId)),
     },
     chatMessage(chatId, message) {
       io.to(chatRoom(chatId)).emit('message', message);
     },
-    async connected(userId) {
-      if (roomSize(userRoom(userId)) > 0) return true;
-      if (!redis) return false;
-      return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
-    },
+    connected: (userId) => occupied(userRoom(userId)),
   };
 }

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'uri_too_long',
   'headers_too_large',
   'request_timeout',
+  /** "Continue" of a reply that is not cut short any more (issue 17). */
+  'continue_gone',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -53,6 +53,16 @@ export const chatIdParamsSchema = z.object({ chat_id: z.string() });
 /** POST /api/messages/{message_id}/retry-media (issue 14): any string; not her media of the user's is a 404. */
 export const messageIdParamsSchema = z.object({ message_id: z.string() });
 
+/**
+ * POST /api/messages/{message_id}/continue (ours, issue 17): her reply cut short, continued — as stored
+ * after it (whole, or cut short again with `error`). The HTTP twin of the socket's `continue_reply`.
+ */
+export const continueReplyResponseSchema = z.object({
+  reply: messageSchema.nullable(),
+  error: z.string().optional(),
+});
+export type ContinueReplyResponse = z.infer<typeof continueReplyResponseSchema>;
+
 /** POST /api/messages/ */
 export const postMessageBodySchema = z.object({
   chat_id: z.uuid({ error: 'Некорректный идентификатор чата' }),

@@ -32,6 +32,8 @@ export interface ClientImageMessagePayload {
 }
 export interface MessageChunkPayload {
   chat_id: string;
+  /** Her reply's id (ours, issue 17): a client that resumed a reply knows which one a chunk continues. */
+  message_id?: string;
   chunk: string;
   chunk_index: number;
   is_complete: boolean;
@@ -89,6 +91,24 @@ export interface ErrorPayload {
   client_id?: string;
 }
 
+/**
+ * A reply being generated, as sent so far (issue 17): what a client coming back to a chat gets, in the
+ * `resume` event's answer. `chunk_index` is the last chunk `content` holds (-1: none yet); the live
+ * `message_chunk`s after it follow.
+ */
+export interface ReplyStatePayload {
+  message_id: string;
+  chat_id: string;
+  content: string;
+  chunk_index: number;
+}
+
+/** `resume`'s answer: the chat's replies being generated; `ok: false` when the chat is not the user's. */
+export interface ResumeAnswer {
+  ok: boolean;
+  replies: ReplyStatePayload[];
+}
+
 export interface ServerToClientEvents {
   authenticated: (p: AuthenticatedPayload) => void;
   message: (p: Message) => void;
@@ -112,6 +132,18 @@ export interface ClientToServerEvents {
   authenticate: (p: AuthenticatePayload) => void;
   message: (p: ClientMessagePayload) => void;
   image_message: (p: ClientImageMessagePayload) => void;
+  /**
+   * Ours (issue 17): back in a chat (a reload, a reconnect, on any instance): joins its room and answers
+   * the replies being generated there as sent so far. Replies of a dead instance are finished first (the
+   * room hears their stored `message`).
+   */
+  resume: (p: ChatRef, answer: (a: ResumeAnswer) => void) => void;
+  /**
+   * Ours (issue 17): her reply `message_id`, cut short, streams on (charged as a message): `message`
+   * (streaming, its text so far), then `message_chunk`s numbered from 1 and `streaming_complete`, as a
+   * reply; refusals are `error` (`continue_gone`) or `rate_limit`.
+   */
+  continue_reply: (p: { chat_id: string; message_id: string }) => void;
 }
 
 export const SOCKET_PATH = '/socket.io';

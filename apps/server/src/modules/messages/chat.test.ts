@@ -44,7 +44,7 @@ describe('realtime chat', () => {
     upstream.reset();
     t = await buildTestApp(getDatabase(), {
       // The send throttle has tests of its own (send-rules.test.ts).
-      deps: { llm: upstream.llm(), abandonGraceMs: 2_000, sendThrottle: null },
+      deps: { llm: upstream.llm(), sendThrottle: null },
     });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });

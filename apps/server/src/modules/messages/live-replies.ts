@@ -1,5 +1,14 @@
+import type { MessageRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { Checkpoint, MessagesRepository, Recovered } from './messages.repository.ts';
+import {
+  HEARTBEAT_MS,
+  MemoryReplyStreams,
+  ORPHAN_AFTER_MS,
+  type OrphanReply,
+  type ReplySnapshot,
+  type ReplyStreams,
+} from './reply-streams.ts';
 
 /** How often the text of every streaming reply is written (docs/decisions/0007). */
 const REPLY_CHECKPOINT_MS = 3_000;
@@ -16,6 +25,8 @@ export interface LiveReply {
   sent: string;
   /** Aborted when the server shuts down and the drain time is over. */
   readonly shutdown: AbortSignal;
+  /** The next chunk is sent: kept for the checkpoints and the resumable stream. */
+  append(chunk: string): void;
 }
 
 interface Entry extends LiveReply {
@@ -27,6 +38,17 @@ interface Entry extends LiveReply {
 export interface LiveRepliesOptions {
   checkpointMs?: number;
   staleMs?: number;
+  /** How often this instance beats and looks for replies whose instance died (shared streams only). */
+  heartbeatMs?: number;
+  /** An instance silent this long is dead: its replies are finished by a survivor. */
+  orphanAfterMs?: number;
+}
+
+/** What a client coming back to a chat gets (issue 17): the replies still being generated. */
+export interface ChatReplies {
+  live: ReplySnapshot[];
+  /** Replies of a dead instance this call finished (interrupted, with their text). */
+  recovered: MessageRow[];
 }
 
 /**
@@ -45,13 +67,23 @@ export class LiveReplies {
   readonly checkpointMs: number;
   readonly staleMs: number;
 
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  readonly heartbeatMs: number;
+  readonly orphanAfterMs: number;
+  /** Told of the replies a survivor finished for a dead instance (the chat's room hears them). */
+  onRecovered: (rows: MessageRow[]) => void = () => {};
+
   constructor(
     private readonly repo: MessagesRepository,
     private readonly log: Logger,
     options: LiveRepliesOptions = {},
+    /** The resumable streams: this process's memory, or Redis shared by every instance. */
+    readonly streams: ReplyStreams = new MemoryReplyStreams(),
   ) {
     this.checkpointMs = options.checkpointMs ?? REPLY_CHECKPOINT_MS;
     this.staleMs = options.staleMs ?? REPLY_STALE_MS;
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.orphanAfterMs = options.orphanAfterMs ?? ORPHAN_AFTER_MS;
   }
 
   /** False once the server is shutting down: new messages are refused. */
@@ -67,22 +99,70 @@ export class LiveReplies {
     return running;
   }
 
-  /** A reply starts streaming: it is checkpointed until `close`. */
-  open(id: string): LiveReply {
+  /**
+   * A reply starts streaming: it is checkpointed and its stream kept until `close`. `initial` is the
+   * text it continues (a "continue": sent already, chunk 0 of its stream).
+   */
+  open(id: string, chatId: string, initial = ''): LiveReply {
     const controller = new AbortController();
     if (this.aborting) controller.abort();
-    const entry: Entry = { id, sent: '', written: '', controller, shutdown: controller.signal };
+    const streams = this.streams;
+    const entry: Entry = {
+      id,
+      sent: initial,
+      written: initial,
+      controller,
+      shutdown: controller.signal,
+      append(chunk) {
+        this.sent += chunk;
+        streams.append(id, chunk);
+      },
+    };
     this.replies.set(id, entry);
+    streams.open(id, chatId, initial);
     this.checkpointTimer ??= setInterval(() => void this.checkpoint(), this.checkpointMs);
     return entry;
   }
 
+  /** Her reply's row is final: the reply leaves the process and its stream goes. */
   close(reply: LiveReply): void {
     this.replies.delete(reply.id);
+    this.streams
+      .close(reply.id)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'reply stream close failed'));
     if (this.replies.size === 0) {
       clearInterval(this.checkpointTimer);
       this.checkpointTimer = undefined;
     }
+  }
+
+  /**
+   * A client comes back to a chat (issue 17): the replies being generated there, on any instance, as
+   * sent so far; those whose instance died are finished now, with their text.
+   */
+  async chat(chatId: string): Promise<ChatReplies> {
+    const { live, orphans } = await this.streams.chat(chatId);
+    return { live, recovered: orphans.length ? await this.finishOrphans(orphans) : [] };
+  }
+
+  private async finishOrphans(orphans: OrphanReply[]): Promise<MessageRow[]> {
+    const rows = await this.repo.recoverOrphans(orphans);
+    await Promise.allSettled(orphans.map((orphan) => this.streams.forget(orphan)));
+    if (rows.length) this.log.warn({ replies: rows.length }, 'replies of a stopped instance were finished');
+    return rows;
+  }
+
+  /**
+   * Shared streams: beats every `heartbeatMs`, and finishes the replies of instances silent for
+   * `orphanAfterMs` (each survivor looks; the database's row locks let one finish each reply), telling
+   * their chats' rooms.
+   */
+  private async sweep(): Promise<void> {
+    await this.streams.beat();
+    const orphans = await this.streams.orphans(this.orphanAfterMs);
+    if (orphans.length === 0) return;
+    const rows = await this.finishOrphans(orphans);
+    if (rows.length) this.onRecovered(rows);
   }
 
   /** Whether `id` is streaming in this process (its row is live, not left by a dead instance). */
@@ -132,6 +212,12 @@ export class LiveReplies {
       this.recover().catch((error: unknown) => this.log.warn({ err: error }, 'reply recovery failed'));
     }, this.staleMs);
     this.recoveryTimer.unref();
+    if (!this.streams.shared || this.heartbeatTimer) return;
+    const sweep = () =>
+      this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'reply heartbeat failed'));
+    void sweep();
+    this.heartbeatTimer = setInterval(sweep, this.heartbeatMs);
+    this.heartbeatTimer.unref();
   }
 
   /**
@@ -157,5 +243,7 @@ export class LiveReplies {
     await Promise.allSettled([...this.sends]);
     clearInterval(this.checkpointTimer);
     await this.writing;
+    clearInterval(this.heartbeatTimer);
+    await this.streams.stop();
   }
 }

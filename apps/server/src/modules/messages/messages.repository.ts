@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type CharacterRow,
@@ -61,6 +61,11 @@ const COLUMNS = Object.entries(getTableColumns(messages));
 /** `returning` for raw statements: every column under its property name. */
 const RETURNING = sql.join(
   COLUMNS.map(([key, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+/** The same, of the table aliased `m` (an UPDATE … FROM, where a bare name could be ambiguous). */
+const RETURNING_M = sql.join(
+  COLUMNS.map(([key, column]) => sql`m.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
   sql`, `,
 );
 
@@ -252,39 +257,136 @@ export class MessagesRepository {
 
   /**
    * Streaming replies whose last checkpoint is older than `staleMs` (database time) belong to an
-   * instance that died: those with text are finished as interrupted, those without are removed and
-   * their message given back. Rows another recovery holds are skipped. One statement; `chatId` limits
-   * it to one chat.
+   * instance that died: those with text are finished as interrupted, those without are removed; both
+   * give their message back to the day's allowance (issue 17: a reply cut short is not charged; its
+   * "continue" is). Rows another recovery holds are skipped. One statement; `chatId` limits it to one
+   * chat.
    */
   async recover(staleMs: number, chatId?: string): Promise<Recovered> {
+    const rows = await this.finishOrphans(sql`
+      select id, content, user_id, charged_day from ${messages}
+      where is_streaming and checkpoint_at < now() - ${staleMs} * interval '1 millisecond'
+        ${chatId ? sql`and chat_id = ${chatId}` : sql``}
+      for update skip locked`);
+    return rows;
+  }
+
+  /**
+   * Replies whose instance stopped beating (issue 17, reply-streams.ts), finished with the text they
+   * had sent — the stream's, or the last checkpoint's when that is longer — as `recover` does. The rows
+   * it finished as interrupted are returned, so the chat's room can be told.
+   */
+  async recoverOrphans(orphans: Array<{ id: string; content: string }>): Promise<MessageRow[]> {
+    if (orphans.length === 0) return [];
+    const { rows } = await this.finishOrphansReturning(sql`
+      select m.id,
+        case when char_length(v.content) > char_length(m.content) then v.content else m.content end as content,
+        m.user_id, m.charged_day
+      from ${messages} m
+      join jsonb_to_recordset(${JSON.stringify(orphans)}::jsonb) as v(id uuid, content text) on v.id = m.id
+      where m.is_streaming
+      for update of m skip locked`);
+    return rows;
+  }
+
+  private async finishOrphans(stale: SQL): Promise<Recovered> {
+    const { interrupted, removed } = await this.finishOrphansReturning(stale);
+    return { interrupted, removed };
+  }
+
+  private async finishOrphansReturning(stale: SQL): Promise<Recovered & { rows: MessageRow[] }> {
     const result: unknown = await this.db.execute(sql`
-      with stale as (
-        select id, content from ${messages}
-        where is_streaming and checkpoint_at < now() - ${staleMs} * interval '1 millisecond'
-          ${chatId ? sql`and chat_id = ${chatId}` : sql``}
-        for update skip locked
-      ),
+      with stale as (${stale}),
       gone as (
         delete from ${messages} m using stale s
         where m.id = s.id and btrim(s.content) = ''
-        returning m.user_id, m.charged_day
+        returning m.id
       ),
       released as (
         update ${dailyUsage} d set count = greatest(d.count - g.n, 0)
-        from (select user_id, charged_day, count(*)::int as n from gone group by user_id, charged_day) g
+        from (select user_id, charged_day, count(*)::int as n from stale
+              where charged_day is not null group by user_id, charged_day) g
         where d.user_id = g.user_id and d.day = g.charged_day and d.resource = 'messages'
         returning 1
       ),
       interrupted as (
-        update ${messages} m set is_streaming = false, checkpoint_at = null,
+        update ${messages} m set content = s.content, is_streaming = false, checkpoint_at = null,
+          charged_day = null,
           metadata = coalesce(m.metadata, '{}'::jsonb) || '{"interrupted": true}'::jsonb
         from stale s
         where m.id = s.id and btrim(s.content) <> ''
-        returning m.id
+        returning ${sql.join(
+          COLUMNS.map(([key, column]) => sql`m.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+          sql`, `,
+        )}
       )
-      select (select count(*) from interrupted)::int as interrupted, (select count(*) from gone)::int as removed`);
-    const [row] = (result as { rows: Array<{ interrupted: number; removed: number }> }).rows;
-    return { interrupted: Number(row?.interrupted ?? 0), removed: Number(row?.removed ?? 0) };
+      select (select count(*) from gone)::int as removed,
+        (select coalesce(json_agg(i), '[]'::json) from interrupted i) as rows`);
+    const [row] = (result as { rows: Array<{ removed: number; rows: unknown }> }).rows;
+    const rows = (parseJson<Array<Record<string, unknown>>>(row?.rows) ?? []).map(toMessageRow);
+    return { interrupted: rows.length, removed: Number(row?.removed ?? 0), rows };
+  }
+
+  /**
+   * A reply cut short while its instance lived (the model failed, or a shutdown's drain ran out): its
+   * text and mark, out of the streaming state, and its message given back to the day's allowance (its
+   * "continue" is charged instead), in one statement. Undefined when the row is gone.
+   */
+  async finishCutShort(
+    id: string,
+    content: string,
+    metadata: Record<string, unknown>,
+  ): Promise<MessageRow | undefined> {
+    const result: unknown = await this.db.execute(sql`
+      with done as (
+        update ${messages} m set content = ${content}, is_streaming = false, checkpoint_at = null,
+          created_at = now(), charged_day = null,
+          metadata = coalesce(m.metadata, '{}'::jsonb) - 'interrupted' - 'partial' || ${JSON.stringify(metadata)}::jsonb
+        from (select id, charged_day from ${messages} where id = ${id} for update) old
+        where m.id = old.id
+        returning ${RETURNING_M}, old.charged_day as "releasedDay"
+      ),
+      released as (
+        update ${dailyUsage} d set count = greatest(d.count - 1, 0)
+        from done where d.user_id = done."userId" and d.day = done."releasedDay" and d.resource = 'messages'
+        returning 1
+      )
+      select * from done`);
+    const [raw] = (result as { rows: Array<Record<string, unknown>> }).rows;
+    return raw ? toMessageRow(raw) : undefined;
+  }
+
+  /**
+   * "Continue" (issue 17): her reply cut short (interrupted or partial, the chat's newest message)
+   * streams again from its text, charged to today's allowance, in one transaction with the row locked.
+   * 'gone' when it is not such a reply any more (a second tap, a newer message, another chat's);
+   * undefined when the allowance has no room (nothing changed).
+   */
+  async claimContinuation(
+    id: string,
+    chatId: string,
+    usage: Usage,
+  ): Promise<MessageRow | 'gone' | undefined> {
+    return this.db.transaction(async (tx) => {
+      const target: unknown = await tx.execute(sql`
+        select m.id from ${messages} m
+        where m.id = ${id} and m.chat_id = ${chatId} and not m.is_user and not m.is_streaming
+          and (m.metadata ? 'interrupted' or m.metadata ? 'partial')
+          and not exists (
+            select 1 from ${messages} later
+            where later.chat_id = m.chat_id and later.created_at > m.created_at)
+        for update of m`);
+      if ((target as { rows: unknown[] }).rows.length === 0) return 'gone' as const;
+      const consumed: unknown = await tx.execute(consumeStatement(usage));
+      if ((consumed as { rows: unknown[] }).rows.length === 0) return undefined;
+      const claimed: unknown = await tx.execute(sql`
+        update ${messages} m set is_streaming = true, checkpoint_at = now(), charged_day = ${usage.day}::date,
+          metadata = nullif(coalesce(m.metadata, '{}'::jsonb) - 'interrupted' - 'partial', '{}'::jsonb)
+        where m.id = ${id}
+        returning ${RETURNING_M}`);
+      const [raw] = (claimed as { rows: Array<Record<string, unknown>> }).rows;
+      return raw ? toMessageRow(raw) : ('gone' as const);
+    });
   }
 
   /** Her last in-character refusal in the chat, if any (rare path: a refused message or a cut reply). */

@@ -3,6 +3,7 @@ import {
   analyzeImageResponseSchema,
   chatIdFieldsSchema,
   chatIdParamsSchema,
+  continueReplyResponseSchema,
   firstMessageBodySchema,
   firstMessageResponseSchema,
   IMAGE_MAX_BYTES,
@@ -21,7 +22,7 @@ import { CHAT_IMAGE_MESSAGES } from './chat-images.ts';
 import type { HerMediaService } from './her-media/her-media.service.ts';
 import { presentMessage } from './messages.presenter.ts';
 import type { MessagesService } from './messages.service.ts';
-import { restImageBody, restMessageBody } from './send/present.ts';
+import { restContinueBody, restImageBody, restMessageBody } from './send/present.ts';
 
 /** The HTTP fallback's form: the chat, the photo, and the words sent with it. */
 const analyzeImageBody = chatIdFieldsSchema.extend({
@@ -46,6 +47,16 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       async (request) => presentMessage(await media.retry(userOf(request), request.params.message_id)),
     );
   }
+
+  app.post(
+    '/messages/:message_id/continue',
+    {
+      config: { access: 'guest' },
+      schema: { params: messageIdParamsSchema, response: { 200: continueReplyResponseSchema } },
+    },
+    async (request) =>
+      restContinueBody(await service.continueReply(userOf(request), undefined, request.params.message_id)),
+  );
 
   app.get(
     '/messages/:chat_id',

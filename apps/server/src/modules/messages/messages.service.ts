@@ -1,8 +1,10 @@
 import { FALLBACK_FIRST_MESSAGE } from '@podruga/shared';
 import type { CharacterRow, ChatRow, MessageRow, UserRow } from '../../db/schema/index.ts';
+import { errors } from '../../errors.ts';
 import { isUuid } from '../../validation.ts';
 import type { SessionClaims } from '../auth/session-tokens.ts';
 import type { SafetyEntry } from '../safety/input.ts';
+import type { ChatReplies } from './live-replies.ts';
 import type { ChatWithCharacter } from './messages.repository.ts';
 import { characterOf, ownedChat } from './owned-chat.ts';
 import { buildFirstMessagePrompt, personaOf } from './prompt.ts';
@@ -48,6 +50,38 @@ export class MessagesService {
     owned?: ChatWithCharacter,
   ): Promise<SendOutcome> {
     return this.pipeline.send(user, input, sink, signal, owned);
+  }
+
+  /**
+   * "Continue" her reply cut short (issue 17; send/pipeline.ts). Without `chatId` (REST) the chat is
+   * the message's; another user's message is a 404 like an unknown one.
+   */
+  async continueReply(
+    user: UserRow,
+    chatId: string | undefined,
+    messageId: string,
+    sink?: ReplySink,
+  ): Promise<SendOutcome> {
+    let chat = chatId;
+    if (chat === undefined) {
+      const owned = await this.ownedMessage(user, messageId);
+      if (!owned) throw errors.notFound();
+      chat = owned.message.chatId;
+    }
+    return this.pipeline.continueReply(user, chat, messageId, sink);
+  }
+
+  /**
+   * The replies being generated in a chat the caller checked is the user's, on any instance, as sent
+   * so far; those whose instance died are finished now and returned as `recovered` (issue 17).
+   */
+  liveReplies(chatId: string): Promise<ChatReplies> {
+    return this.deps.live.chat(chatId);
+  }
+
+  /** Her companion of a chat the caller checked is the user's (null if the data is inconsistent). */
+  async companion(chat: ChatRow): Promise<CharacterRow | null> {
+    return (await characterOf(this.deps.repo, chat).catch(() => null)) ?? null;
   }
 
   /**

@@ -14,6 +14,8 @@ export const MESSAGE_TEXTS = {
   shuttingDown: 'Сервер перезапускается. Отправьте сообщение ещё раз через несколько секунд.',
   /** `image_path` that is not media this user stored. */
   foreignImage: 'Можно прикрепить только свою фотографию, отправленную в чат, или портрет своей подруги',
+  /** "Continue" of a reply that is not cut short any more, or not the chat's newest (issue 17). */
+  continueGone: 'Этот ответ уже нельзя продолжить.',
   /** In character: the companion declines, the user keeps chatting. */
   safetyRefusal:
     'Давай не будем об этом. Я общаюсь только о взрослых и вымышленных людях. Расскажи лучше, как у тебя дела?',

@@ -81,8 +81,8 @@ describe('a crash mid-reply (in process)', () => {
       [false, seen, false],
     ]);
     expect(after[1]?.metadata).toEqual({ interrupted: true });
-    // Text reached the user: the message stays counted.
-    expect(await usedToday(userId)).toBe(1);
+    // Cut short, it is not charged (issue 17): the message is given back; its "continue" is charged.
+    expect(await usedToday(userId)).toBe(0);
   });
 
   it('a reply that had sent nothing is removed and the message given back to the day', async () => {
@@ -140,7 +140,8 @@ describe('graceful shutdown', () => {
     await close(t);
     const [reply] = await replyRows(talker.chatId);
     expect(reply).toMatchObject({ content: seen, isStreaming: false, metadata: { interrupted: true } });
-    expect(await usedToday(talker.userId)).toBe(1);
+    // Cut short, it is not charged (issue 17).
+    expect(await usedToday(talker.userId)).toBe(0);
 
     upstream.release();
     upstream.stallAfter = 0;

@@ -3,7 +3,7 @@ import { type Dispatcher, request as httpRequest } from 'undici';
 
 type BodyReadable = Dispatcher.ResponseData['body'];
 
-import { LlmError, type LlmErrorKind, type LlmPort, type LlmRequest } from './port.ts';
+import { LlmError, type LlmErrorKind, type LlmPort, type LlmRequest, wireMessages } from './port.ts';
 import { SseParser } from './sse.ts';
 
 export interface OpenAiLlmOptions {
@@ -78,7 +78,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
         },
         body: JSON.stringify({
           model: request.model ?? model,
-          messages: request.messages,
+          messages: wireMessages(request),
           stream: true,
           stream_options: { include_usage: true },
         }),

@@ -37,6 +37,28 @@ export interface LlmRequest {
   model?: string;
   signal?: AbortSignal;
   persona?: PersonaHints;
+  /**
+   * "Continue" (issue 17): her reply was cut short after this text, which the user has; the stream
+   * yields only what follows it. `messages` end with the user's turn she was answering.
+   */
+  continueFrom?: string;
+}
+
+/**
+ * How a real model is asked to go on: her text so far as her turn, then this instruction (an
+ * OpenAI-compatible API has no portable "continue the last message").
+ */
+export const CONTINUE_INSTRUCTION =
+  'Твой предыдущий ответ оборвался на полуслове. Продолжи его ровно с того места, где он остановился: не повторяй уже написанное, не здоровайся заново, просто допиши мысль.';
+
+/** The messages a real model gets for `request`: with a continuation, her text and the instruction. */
+export function wireMessages(request: LlmRequest): ChatTurn[] {
+  if (!request.continueFrom) return request.messages;
+  return [
+    ...request.messages,
+    { role: 'assistant', content: request.continueFrom },
+    { role: 'system', content: CONTINUE_INSTRUCTION },
+  ];
 }
 
 /** Streaming chat completion: yields text deltas; wire formats stay inside the adapters. */

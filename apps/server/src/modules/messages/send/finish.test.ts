@@ -9,18 +9,25 @@ import { nextSafetyRefusal, SAFETY_REFUSALS } from '../messages.texts.ts';
 import { finish } from './finish.ts';
 import type { Relayed } from './reply.ts';
 
-const chat = { id: messageRow().chatId };
+const chat = { id: messageRow().chatId, userId: messageRow().userId };
 const asked = messageRow({ id: 'm-user', isUser: true, content: 'Привет' });
 
 /** The reply's row as the repository keeps it; `gone` = another instance's recovery removed it. */
 function fakes(gone = false) {
   const calls: unknown[][] = [];
   const warned: string[] = [];
-  const repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert' | 'lastRefusal'> = {
+  const repo: Pick<
+    MessagesRepository,
+    'finishReply' | 'finishCutShort' | 'discardReply' | 'insert' | 'lastRefusal'
+  > = {
     lastRefusal: async () => undefined,
     finishReply: async (id, content, metadata) => {
       calls.push(['finishReply', id, content, metadata]);
       return gone ? undefined : messageRow({ id, content, metadata: metadata ?? null });
+    },
+    finishCutShort: async (id, content, metadata) => {
+      calls.push(['finishCutShort', id, content, metadata]);
+      return gone ? undefined : messageRow({ id, content, metadata });
     },
     discardReply: async (id) => {
       calls.push(['discardReply', id]);
@@ -34,7 +41,14 @@ function fakes(gone = false) {
   return { calls, warned, deps: { repo, log } };
 }
 
-const live = (sent: string): LiveReply => ({ id: 'm-her', sent, shutdown: new AbortController().signal });
+const live = (sent: string): LiveReply => ({
+  id: 'm-her',
+  sent,
+  shutdown: new AbortController().signal,
+  append(chunk: string) {
+    this.sent += chunk;
+  },
+});
 const failed = (interrupted: boolean): Relayed => ({
   ok: false,
   error: new LlmError('timeout'),
@@ -54,14 +68,14 @@ describe('finishing her reply', () => {
     expect(warned).toEqual([]);
   });
 
-  it('cut short: kept as partial when the model failed, interrupted when the server shut down', async () => {
+  it('cut short: kept as partial when the model failed, interrupted when the server shut down, not charged', async () => {
     for (const [interrupted, mark] of [
       [false, { partial: true }],
       [true, { interrupted: true }],
     ] as const) {
       const { calls, warned, deps } = fakes();
       const outcome = await finish(deps, live('Жила-была'), failed(interrupted), chat, asked);
-      expect(calls).toEqual([['finishReply', 'm-her', 'Жила-была', mark]]);
+      expect(calls).toEqual([['finishCutShort', 'm-her', 'Жила-была', mark]]);
       expect(outcome).toMatchObject({ kind: 'failed', reply: { content: 'Жила-была', metadata: mark } });
       expect(warned).toEqual(['chat reply failed']);
     }

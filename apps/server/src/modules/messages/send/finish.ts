@@ -8,20 +8,25 @@ import type { Relayed } from './reply.ts';
 
 /**
  * Step 4, finish: one UPDATE of her reply's row with the text the user was sent — whole, or cut short
- * (`partial` when the model failed, `interrupted` when the server shut down) — or, when nothing at all
- * reached the user, the row removed and the message given back to the day's allowance (one statement).
+ * (`partial` when the model failed, `interrupted` when the server shut down; either gives the message
+ * back to the day's allowance, and the user may "continue" it) — or, when nothing at all reached the
+ * user, the row removed and the message given back (one statement each).
  * A reply the safety check cut is stored as her in-character refusal with `metadata.refused`, never
  * with the text that was streamed.
  */
 export async function finish(
   deps: {
-    repo: Pick<MessagesRepository, 'finishReply' | 'discardReply' | 'insert' | 'lastRefusal'>;
+    repo: Pick<
+      MessagesRepository,
+      'finishReply' | 'finishCutShort' | 'discardReply' | 'insert' | 'lastRefusal'
+    >;
     log: Logger;
   },
   live: LiveReply,
   relayed: Relayed,
-  chat: Pick<ChatRow, 'id'>,
-  userMessage: MessageRow,
+  chat: Pick<ChatRow, 'id' | 'userId'>,
+  /** Undefined for a "continue" (issue 17). */
+  userMessage: MessageRow | undefined,
 ): Promise<SendOutcome> {
   let text = live.sent;
   let metadata: Record<string, unknown> | undefined;
@@ -38,12 +43,15 @@ export async function finish(
     }
     metadata = relayed.interrupted ? { interrupted: true } : { partial: true };
   }
+  // Cut short, it is not charged: the message goes back to the allowance (a "continue" is charged).
   // Stored anew in the rare case its row was recovered away meanwhile (an instance thought this one dead).
   const reply =
-    (await deps.repo.finishReply(live.id, text, metadata)) ??
+    (await (relayed.ok
+      ? deps.repo.finishReply(live.id, text, metadata)
+      : deps.repo.finishCutShort(live.id, text, metadata as Record<string, unknown>))) ??
     (await deps.repo.insert({
       chatId: chat.id,
-      userId: userMessage.userId,
+      userId: chat.userId,
       content: text,
       isUser: false,
       ...(metadata ? { metadata } : {}),

@@ -25,6 +25,10 @@ export interface ReplySink {
   /** The user's message is stored (always before any text of hers). */
   ack(userMessage: MessageRow): void;
   typingStarted(): void;
+  /** "Continue" (issue 17): her cut reply streams again from its text (before `typingStarted`). */
+  continued?(reply: MessageRow): void;
+  /** Her reply's row, whose chunks follow (they name it: a client resuming knows which they continue). */
+  replyStarted?(replyId: string): void;
   chunk(chunk: string, index: number, isComplete: boolean): void;
 }
 
@@ -37,7 +41,8 @@ export type SendOutcome =
   | { kind: 'rate_limited'; message: MessageRow; payload: RateLimitPayload }
   /** The safety check refused the text: kept, and answered in character without the model. */
   | { kind: 'refused'; userMessage: MessageRow; reply: MessageRow; detail: string }
-  | { kind: 'replied'; userMessage: MessageRow; reply: MessageRow }
+  /** `userMessage` is absent for a "continue" (issue 17): no new message of the user. */
+  | { kind: 'replied'; userMessage: MessageRow | undefined; reply: MessageRow }
   /** A photo or video of her was asked for (issue 14): `reply` is her placeholder; a job makes it. */
   | { kind: 'media'; userMessage: MessageRow; reply: MessageRow }
   /** A video asked for below Plus: her short answer, and the client opens the preview (000 §4). */
@@ -46,6 +51,6 @@ export type SendOutcome =
    * Her reply turned forbidden as it streamed (issue 11, layer 3): cut, and stored as her in-character
    * refusal with `metadata.refused`; what was streamed is replaced on the client.
    */
-  | { kind: 'cut'; userMessage: MessageRow; reply: MessageRow }
+  | { kind: 'cut'; userMessage: MessageRow | undefined; reply: MessageRow }
   /** The upstream failed; `reply` holds the partial text when there was any. */
-  | { kind: 'failed'; userMessage: MessageRow; reply: MessageRow | null; error: LlmError };
+  | { kind: 'failed'; userMessage: MessageRow | undefined; reply: MessageRow | null; error: LlmError };

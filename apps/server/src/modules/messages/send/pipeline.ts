@@ -1,8 +1,10 @@
-import type { CharacterRow, UserRow } from '../../../db/schema/index.ts';
+import type { CharacterRow, ChatRow, MessageRow, UserRow } from '../../../db/schema/index.ts';
+import { AppError } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import type { LlmPort } from '../../../providers/llm/port.ts';
 import type { StoragePort } from '../../../providers/storage/port.ts';
 import type { VisionPort } from '../../../providers/vision/port.ts';
+import { isUuid } from '../../../validation.ts';
 import type { SessionClaims } from '../../auth/session-tokens.ts';
 import type { ConsumedWith, LimitsService } from '../../limits/limits.service.ts';
 import type { SendThrottle } from '../../limits/send-throttle.ts';
@@ -17,15 +19,19 @@ import type {
   MessagesRepository,
   StoredTurn,
 } from '../messages.repository.ts';
+import { MESSAGE_TEXTS } from '../messages.texts.ts';
 import { ownedChat } from '../owned-chat.ts';
 import { checkMessage, checkOwnMedia, refuseControlChars, SendGate } from './admit.ts';
 import { finish } from './finish.ts';
 import { requestMedia } from './media.ts';
 import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './outcome.ts';
 import { promptReads, readSessionChat, type SessionChat } from './read.ts';
-import { askEarly, type Relayed, relayReply, replyWindow, startReply } from './reply.ts';
+import { askEarly, type Relayed, relayReply, replyWindow, type StartedReply, startReply } from './reply.ts';
 import { countAndStore, rateLimited, storePhotoTurn } from './store.ts';
 import { answerUnsafe, chatEntry, safetyContext } from './unsafe.ts';
+
+/** The reply to continue is not one any more (a second tap, a newer message, another chat's). */
+const continueGone = () => new AppError(409, 'continue_gone', MESSAGE_TEXTS.continueGone);
 
 /** What a send needs: the module's repository, the limits, the ports, the live replies of the process. */
 export interface SendDeps {
@@ -154,8 +160,85 @@ export class SendPipeline {
       call = startReply(deps.llm, character, turns, signal);
     }
     sink.ack(userMessage);
+    return this.stream(user, chat, userMessage, reply.id, call, sink);
+  }
+
+  /**
+   * "Continue" (issue 17): her reply `messageId`, cut short (interrupted by a dead instance or a
+   * shutdown, or partial when the model failed) and the chat's newest message, streams on from its
+   * text — on any instance — charged as a message (the cut one was given back). Refusals before
+   * anything changes throw; the daily limit is the chat's card, as for a message.
+   */
+  async continueReply(
+    user: UserRow,
+    chatId: string,
+    messageId: string,
+    sink: ReplySink = silentSink,
+    signal?: AbortSignal,
+  ): Promise<SendOutcome> {
+    await this.gate.admit(user.id);
+    this.gate.assertOpen();
+    return this.deps.live.track(() => this.runContinue(user, chatId, messageId, sink, signal));
+  }
+
+  private async runContinue(
+    user: UserRow,
+    chatId: string,
+    messageId: string,
+    sink: ReplySink,
+    signal: AbortSignal | undefined,
+  ): Promise<SendOutcome> {
+    const { deps } = this;
+    const chat = await ownedChat(deps.repo, user, chatId);
+    if (!isUuid(messageId)) throw continueGone();
+    const reads = promptReads(deps.repo, chat, undefined);
+    const counted = await deps.limits.consumeMessageWith(user, (usage) =>
+      deps.repo.claimContinuation(messageId, chat.id, usage),
+    );
+    if (!counted.ok) return rateLimited(deps.repo, user, chat, counted);
+    if (counted.stored === 'gone') throw continueGone();
+    const reply = counted.stored;
+    let turns: HistoryRow[];
+    let character: CharacterRow;
+    try {
+      let history: HistoryRow[];
+      [character, history] = await reads;
+      // Her turn is the text she continues; the prompt ends with the user's turn she was answering.
+      const at = history.findIndex((row) => row.id === reply.id);
+      turns = at >= 0 ? history.slice(0, at) : history;
+    } catch (error) {
+      await deps.repo.finishCutShort(reply.id, reply.content, { interrupted: true });
+      throw error;
+    }
+    const call = startReply(deps.llm, character, turns, signal, reply.content);
+    sink.continued?.(reply);
+    // The stream's chunk 0 is the text she had sent; the continuation's chunks follow it.
+    const shifted: ReplySink = {
+      ack: (row) => sink.ack(row),
+      typingStarted: () => sink.typingStarted(),
+      replyStarted: (id) => sink.replyStarted?.(id),
+      chunk: (chunk, index, done) => sink.chunk(chunk, index + 1, done),
+    };
+    return this.stream(user, chat, undefined, reply.id, call, shifted, reply.content);
+  }
+
+  /**
+   * Steps 3 and 4 of a reply whose row is stored: relayed to the user, read by the safety checks as it
+   * goes and whole at its end, and finished. `initial`: the text it continues.
+   */
+  private async stream(
+    user: UserRow,
+    chat: ChatRow,
+    userMessage: MessageRow | undefined,
+    replyId: string,
+    call: StartedReply,
+    sink: ReplySink,
+    initial = '',
+  ): Promise<SendOutcome> {
+    const { deps } = this;
     sink.typingStarted();
-    const live = deps.live.open(reply.id);
+    sink.replyStarted?.(replyId);
+    const live = deps.live.open(replyId, chat.id, initial);
     try {
       // Her reply is read by the rules as it goes out, chunk by chunk with the text before it (cut
       // when it turns forbidden), then whole by the rules and the moderation port (issue 11, layer 3).

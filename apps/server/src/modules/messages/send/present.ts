@@ -1,6 +1,7 @@
 import type {
   analyzeImageResponseSchema,
   ErrorPayload,
+  Message,
   PostMessageResponse,
   ServerToClientEvents,
 } from '@podruga/shared';
@@ -50,6 +51,9 @@ function failureText(outcome: Failed): string {
  * the outcome (`end`). Events name the chat as stored.
  */
 export class SocketReply implements ReplySink {
+  /** Her reply's id, named by each chunk (a client resuming knows which reply they continue). */
+  private replyId: string | undefined;
+
   constructor(
     private readonly to: SocketAudience,
     private readonly chatId: string,
@@ -72,9 +76,19 @@ export class SocketReply implements ReplySink {
     this.to.room.emit('typing_started', { chat_id: this.chatId });
   }
 
+  replyStarted(replyId: string): void {
+    this.replyId = replyId;
+  }
+
+  /** "Continue" (issue 17): her reply, streaming again with the text she had sent, to the room. */
+  continued(reply: MessageRow): void {
+    this.to.room.emit('message', presentMessage(reply));
+  }
+
   chunk(chunk: string, index: number, isComplete: boolean): void {
     this.to.room.emit('message_chunk', {
       chat_id: this.chatId,
+      ...(this.replyId ? { message_id: this.replyId } : {}),
       chunk,
       chunk_index: index,
       is_complete: isComplete,
@@ -174,7 +188,7 @@ export function restMessageBody(outcome: SendOutcome): PostMessageResponse {
     case 'replied':
     case 'cut':
     case 'media':
-      return { user_message: presentMessage(outcome.userMessage), reply: presentMessage(outcome.reply) };
+      return { user_message: presentMessage(sent(outcome)), reply: presentMessage(outcome.reply) };
     case 'premium':
       return {
         user_message: presentMessage(outcome.userMessage),
@@ -183,10 +197,31 @@ export function restMessageBody(outcome: SendOutcome): PostMessageResponse {
       };
     case 'failed':
       return {
-        user_message: presentMessage(outcome.userMessage),
+        user_message: presentMessage(sent(outcome)),
         reply: outcome.reply ? presentMessage(outcome.reply) : null,
         error: failureText(outcome),
       };
+  }
+}
+
+/** The user's message of a send (a "continue" has none, and is presented by `restContinueBody`). */
+function sent(outcome: { userMessage: MessageRow | undefined }): MessageRow {
+  if (!outcome.userMessage) throw new Error('a send without its message');
+  return outcome.userMessage;
+}
+
+/**
+ * POST /api/messages/{id}/continue (issue 17): her reply as stored after the continuation (whole, cut
+ * by the safety check, or cut short again with `error`); the daily limit is the 429 of a send.
+ */
+export function restContinueBody(outcome: SendOutcome): { reply: Message | null; error?: string } {
+  switch (outcome.kind) {
+    case 'rate_limited':
+      throw rateLimitError(outcome);
+    case 'failed':
+      return { reply: outcome.reply ? presentMessage(outcome.reply) : null, error: failureText(outcome) };
+    default:
+      return { reply: presentMessage(outcome.reply) };
   }
 }
 
@@ -203,6 +238,6 @@ export function restImageBody(outcome: SendOutcome): z.infer<typeof analyzeImage
     case 'premium':
     case 'failed':
       if (!outcome.reply) throw errors.providerError(MESSAGE_TEXTS.noReply);
-      return { response: outcome.reply.content, image_path: outcome.userMessage.imagePath ?? '' };
+      return { response: outcome.reply.content, image_path: outcome.userMessage?.imagePath ?? '' };
   }
 }

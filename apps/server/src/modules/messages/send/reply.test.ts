@@ -25,7 +25,14 @@ function modelCall(deltas: string[], end: 'done' | { failure: unknown } | 'hang'
 
 function liveReply() {
   const shutdown = new AbortController();
-  const live: LiveReply = { id: 'r-1', sent: '', shutdown: shutdown.signal };
+  const live = {
+    id: 'r-1',
+    sent: '',
+    shutdown: shutdown.signal,
+    append(chunk: string) {
+      this.sent += chunk;
+    },
+  } satisfies LiveReply;
   return { live, shutdown };
 }
 

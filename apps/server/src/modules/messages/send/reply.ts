@@ -58,12 +58,15 @@ export function startReply(
   character: CharacterRow,
   turns: PromptMessage[],
   signal: AbortSignal | undefined,
+  /** "Continue" (issue 17): the text she had sent; the model gives what follows it. */
+  continueFrom?: string,
 ): StartedReply {
   const cancel = new AbortController();
   const deltas = llm
     .stream({
       messages: buildPrompt(character, turns),
       persona: personaOf(character),
+      ...(continueFrom ? { continueFrom } : {}),
       signal: signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal,
     })
     [Symbol.asyncIterator]();
@@ -125,7 +128,7 @@ export async function relayReply(
         call.cancel();
         return;
       }
-      live.sent += chunk;
+      live.append(chunk);
       sink.chunk(chunk, index, isComplete);
     },
     chunking.chunkChars,
