@@ -300,17 +300,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   if (config.maintenanceMode) registerMaintenanceMode(app);
 
-  const sessions = new SessionTokens(
-    config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt.secret')),
-    clock,
-  );
+  // Generated secrets live in the database, so every instance on it signs alike (docs/decisions/0026).
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt.secret', database.db));
+  const sessions = new SessionTokens(jwtSecret, clock);
   // The bell and Web Push (issue 12): other modules call notify(); the socket side is bound late.
   const push = new PushService({
     repo: new PushRepository(database.db),
     jobs,
     clock,
     log: app.log,
-    vapid: await loadVapidKeys(config),
+    vapid: await loadVapidKeys(config, database.db),
     extraHosts: config.push.extraHosts,
   });
   const notifications = new NotificationsService({
@@ -407,7 +406,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       safety,
       characters,
       log: app.log,
-      secret: config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt.secret')),
+      secret: jwtSecret,
     }),
   });
   await app.register(inflectionRoutes, { prefix: '/api/inflection' });

@@ -120,7 +120,7 @@ const ENV = {
   JWT_SECRET: {
     default: null,
     description:
-      'Secret for signing sessions (32+ characters); unset = generated once into DATA_DIR/keys/jwt.secret',
+      'Secret for signing sessions (32+ characters); unset = generated once, kept in the database (shared by every instance) and DATA_DIR/keys/jwt.secret',
     schema: z.string().min(32, 'must be at least 32 characters').optional(),
   },
   SMTP_URL: {
@@ -508,7 +508,7 @@ const ENV = {
   VAPID_PUBLIC_KEY: {
     default: null,
     description:
-      'Web Push VAPID public key (base64url, with VAPID_PRIVATE_KEY); unset = a key pair generated once into DATA_DIR/keys/vapid.json',
+      'Web Push VAPID public key (base64url, with VAPID_PRIVATE_KEY); unset = a key pair generated once, kept in the database (shared by every instance) and DATA_DIR/keys/vapid.json',
     schema: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')

@@ -52,6 +52,10 @@ async function main(): Promise<void> {
       ? `database: embedded PGlite in ${config.dataDir}/pglite`
       : 'database: PostgreSQL',
   );
+  if (database.kind === 'postgres' && !config.redisUrl) {
+    // Several instances share rate limits, jobs and socket rooms only through Redis (docs/decisions/0026).
+    app.log.warn("REDIS_URL is unset: limits, jobs and sockets are this process's own; run one instance");
+  }
 
   let closing = false;
   const close = async (signal: string) => {

@@ -1,6 +1,11 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import { AUTH_MESSAGES, VOICE_TEXTS } from '@podruga/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { errors } from '../errors.ts';
 import { normalizeEmail } from '../modules/auth/email.ts';
@@ -101,11 +106,13 @@ export async function registerRateLimit(
   keyPrefix = 'podruga:',
 ): Promise<Counters> {
   const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    app.addHook('onClose', async () => void (await redis.quit()));
+    await firstConnect(redis, app);
+  }
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: `${keyPrefix}rate-limit:`,
+    ...(redis ? { store: insuredStore(redis, `${keyPrefix}rate-limit:`) } : {}),
     errorResponseBuilder: () => errors.tooManyRequests(),
   });
   return {
@@ -115,9 +122,91 @@ export async function registerRateLimit(
         ? new RateLimiterRedis({
             ...options,
             storeClient: redis,
+            rejectIfRedisNotReady: true,
             insuranceLimiter: new RateLimiterMemory(options),
           })
         : new RateLimiterMemory(options);
     },
   };
+}
+
+/**
+ * Waits for the first connection (or its failure) so the first requests already count in Redis; then
+ * logs each outage once. While Redis is not ready, counters use their memory insurance at once
+ * (`rejectIfRedisNotReady`) instead of holding requests through ioredis's retries.
+ */
+async function firstConnect(redis: Redis, app: FastifyInstance): Promise<void> {
+  let down = false;
+  redis.on('error', (error) => {
+    if (!down)
+      app.log.warn({ err: error }, 'rate limits: Redis unreachable, counting in this process meanwhile');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) app.log.info('rate limits: Redis is back');
+    down = false;
+  });
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const settle = () => {
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    };
+    redis.on('ready', settle);
+    redis.on('error', settle);
+  });
+}
+
+/**
+ * The route limits' store with Redis: the plugin's own Redis store fails every limited route while Redis
+ * is unreachable, so this one counts with rate-limiter-flexible like the named counters — in Redis,
+ * shared by every instance, and in this process's memory (insurance) only while Redis fails. Keys:
+ * `<prefix>rate-limit:<METHOD><url>-:<client key>`.
+ */
+function insuredStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  const limiters = new Map<string, RateLimiterRedis>();
+  const limiter = (keyPrefix: string, windowMs: number) => {
+    const id = `${keyPrefix}|${windowMs}`;
+    let found = limiters.get(id);
+    if (!found) {
+      // Only counted (`penalty`), never refused here: the plugin compares the count with the route's max.
+      const options = { keyPrefix, points: Number.MAX_SAFE_INTEGER, duration: windowMs / 1000 };
+      found = new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+      limiters.set(id, found);
+    }
+    return found;
+  };
+  class InsuredStore implements FastifyRateLimitStore {
+    /** The plugin calls `new Store(globalOptions)`; children carry their route's prefix. */
+    constructor(
+      _options?: unknown,
+      private readonly prefix = nameSpace,
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      limiter(this.prefix, timeWindow)
+        .penalty(key, 1)
+        .then(
+          (res) => callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext }),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+    }
+
+    child(route: object): FastifyRateLimitStore {
+      // The plugin hands the merged route options; the route itself is under `routeInfo` (as its RedisStore reads it).
+      const info = (route as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return new InsuredStore(undefined, `${nameSpace}${String(info?.method)}${String(info?.url)}-`);
+    }
+  }
+  return InsuredStore;
 }

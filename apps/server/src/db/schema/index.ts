@@ -1,4 +1,5 @@
 export * from './affiliates.ts';
+export * from './app-secrets.ts';
 export * from './catalogue.ts';
 export * from './characters.ts';
 export * from './chats.ts';
