@@ -32,6 +32,16 @@ class FakeSocket {
     this.emitted.push([event, payload]);
     return this;
   }
+  /** Acknowledgement callbacks of `timeout().emit`, by event: the server's answer is given by the test. */
+  answers = new Map<string, (error: Error | null, answer?: unknown) => void>();
+  timeout(_ms: number) {
+    return {
+      emit: (event: string, payload: unknown, answer: (error: Error | null, a?: unknown) => void) => {
+        this.emitted.push([event, payload]);
+        this.answers.set(event, answer);
+      },
+    };
+  }
   removeAllListeners() {
     this.handlers.clear();
   }
@@ -55,11 +65,13 @@ class FakeSocket {
   }
 }
 
-function listener(): ChatSocketListener & { statuses: string[]; resync: Mock } {
+function listener(): ChatSocketListener & { statuses: string[]; resync: Mock; resumed: Mock } {
   const statuses: string[] = [];
   return {
     statuses,
     resync: vi.fn(async () => {}),
+    resuming: vi.fn(),
+    resumed: vi.fn(),
     ack: vi.fn(),
     chunk: vi.fn(),
     streamingComplete: vi.fn(),
@@ -263,6 +275,54 @@ describe('ChatSocket', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('ChatSocket resuming (issue 17)', () => {
+  const state = { message_id: 'r1', chat_id: 'c1', content: 'Жила-', chunk_index: 2 };
+
+  it('once authenticated, asks for the replies being generated and hands their state on', async () => {
+    const { fake, chat, l } = setup();
+    await chat.open('c1');
+    fake.up();
+    expect(l.resuming).toHaveBeenCalledOnce();
+    expect(fake.emitted.at(-1)).toEqual(['resume', { chat_id: 'c1' }]);
+    fake.answers.get('resume')?.(null, { ok: true, replies: [state] });
+    expect(l.resumed).toHaveBeenCalledWith([state]);
+  });
+
+  it('no answer in time, or a refusal, is no reply being generated', async () => {
+    const { fake, chat, l } = setup();
+    await chat.open('c1');
+    fake.up();
+    fake.answers.get('resume')?.(new Error('operation has timed out'));
+    expect(l.resumed).toHaveBeenLastCalledWith([]);
+    fake.answers.get('resume')?.(null, { ok: false, replies: [state] });
+    expect(l.resumed).toHaveBeenLastCalledWith([]);
+  });
+
+  it('after a reconnect it asks once the missed messages are in', async () => {
+    const { fake, chat, l } = setup();
+    let fetched: () => void = () => {};
+    l.resync.mockImplementation(() => new Promise<void>((resolve) => (fetched = resolve)));
+    await chat.open('c1');
+    fake.up();
+    fake.fire('disconnect', 'transport close');
+    await settle();
+    fake.up();
+    const asked = () => fake.emitted.filter(([event]) => event === 'resume').length;
+    expect(asked()).toBe(1);
+    fetched();
+    await settle();
+    expect(asked()).toBe(2);
+  });
+
+  it('continue goes over the socket when it is ready', async () => {
+    const { fake, chat } = setup();
+    await chat.open('c1');
+    fake.up();
+    await expect(chat.continueReply('r1')).resolves.toBe(true);
+    expect(fake.emitted.at(-1)).toEqual(['continue_reply', { chat_id: 'c1', message_id: 'r1' }]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type MessageChunkPayload,
   type PremiumFeaturePayload,
   type RateLimitPayload,
+  type ReplyStatePayload,
   type ServerToClientEvents,
   SOCKET,
   SOCKET_PATH,
@@ -56,7 +57,12 @@ const CLIENT_EVENTS = {
   authenticate: 'authenticate',
   message: 'message',
   imageMessage: 'image_message',
+  resume: 'resume',
+  continueReply: 'continue_reply',
 } as const satisfies Record<string, keyof ClientToServerEvents>;
+
+/** How long a `resume` may take before the page goes on without its snapshot. */
+const RESUME_TIMEOUT_MS = 10_000;
 
 /**
  * What the chat shows about its connection: `reconnecting` while the socket is down and being brought
@@ -86,6 +92,10 @@ export interface ChatSocketListener {
    * Sends wait until this settles, so the list is whole before a new exchange begins.
    */
   resync(lostAt: number): Promise<void>;
+  /** Authenticated (issue 17): the replies being generated are asked for; unknown chunks wait. */
+  resuming(): void;
+  /** The chat's replies being generated, as sent so far (none when the answer did not come). */
+  resumed(replies: readonly ReplyStatePayload[]): void;
 }
 
 export interface ChatSocketDeps {
@@ -253,6 +263,36 @@ export class ChatSocket {
     for (const settle of [...this.ackWaiters.values()]) settle(value);
   }
 
+  /**
+   * "Continue" her reply cut short (issue 17) when the socket is ready within 10 s: it streams on as a
+   * reply does. False means "not sent": the caller asks over HTTP instead.
+   */
+  async continueReply(messageId: string): Promise<boolean> {
+    if (!(await this.waitReady(SOCKET.textSendWaitMs))) return false;
+    const socket = this.socket;
+    if (!socket || !this.chatId) return false;
+    socket.emit(CLIENT_EVENTS.continueReply, { chat_id: this.chatId, message_id: messageId });
+    return true;
+  }
+
+  /**
+   * Asks for the chat's replies being generated (issue 17): on whichever instance this socket is, their
+   * text so far comes at once, and the live chunks after it are applied.
+   */
+  private resume(): void {
+    const { listener } = this.deps;
+    const socket = this.socket;
+    if (!socket?.connected || !this.chatId) {
+      listener.resumed([]);
+      return;
+    }
+    socket
+      .timeout(RESUME_TIMEOUT_MS)
+      .emit(CLIENT_EVENTS.resume, { chat_id: this.chatId }, (error: Error | null, answer) =>
+        listener.resumed(!error && answer?.ok ? answer.replies : []),
+      );
+  }
+
   /** Leaving the chat: disconnects for good, with no reconnect. */
   close(): void {
     this.settleWaiters(false);
@@ -364,8 +404,13 @@ export class ChatSocket {
     this.gaveUp = false;
     this.cancelRetry();
     this.setStatus('authenticated');
+    // Chunks of a reply this page has not placed wait for the snapshot, asked once the list is whole.
+    this.deps.listener.resuming();
     const lostAt = this.lostAt;
-    if (lostAt === null) return;
+    if (lostAt === null) {
+      this.resume();
+      return;
+    }
     this.lostAt = null;
     this.resyncing = true;
     this.deps.listener
@@ -375,6 +420,7 @@ export class ChatSocket {
       })
       .finally(() => {
         this.resyncing = false;
+        this.resume();
       });
   }
 

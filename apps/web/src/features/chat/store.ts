@@ -8,6 +8,7 @@ import {
   type MessageLimits,
   mediaUrl,
   type RateLimitPayload,
+  type ReplyStatePayload,
   type StreamingCompletePayload,
   TYPING_TIMEOUT_MS,
   type VideoReadyPayload,
@@ -103,6 +104,15 @@ export interface ChatActions {
    * stream cut off meanwhile ends; the dots stay only for a message still on its way.
    */
   resync(history: readonly Message[], lostAt: number): void;
+  /** A `resume` is on its way (issue 17): chunks of replies this page does not know wait for it. */
+  resuming(): void;
+  /**
+   * `resume` answered (issue 17): each reply being generated shows its text so far at once and goes
+   * on live from the chunk after `chunk_index` (the chunks that waited for this are applied). Returns
+   * whether a reply this page shows as streaming is not live any more (it finished unheard: the caller
+   * fetches the history).
+   */
+  resumed(replies: readonly ReplyStatePayload[]): boolean;
 }
 
 export type ChatStore = StoreApi<ChatState & ChatActions>;
@@ -157,8 +167,14 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
   let imageTimer: ReturnType<typeof setTimeout> | null = null;
   /** Photos (by id) that already got the fallback text. */
   const imageFallbackDone = new Set<string>();
-  /** The reply being streamed: its chunks by index, and the id of its bubble. */
-  let stream: { id: string; chunks: string[] } | null = null;
+  /**
+   * The reply being streamed: its chunks by index, and the id of its bubble; `replyId` its stored id
+   * once a chunk named it; `base`, for a reply resumed midway, the last index its bubble's text holds
+   * (earlier chunks are in it already).
+   */
+  let stream: { id: string; chunks: string[]; replyId?: string; base: number } | null = null;
+  /** Chunks of unknown replies while a `resume` is on its way (issue 17). */
+  let waiting: MessageChunkPayload[] | null = null;
 
   const store = createStore<ChatState & ChatActions>()((set, get) => {
     function setTyping(on: boolean): void {
@@ -293,14 +309,23 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       chunk(payload) {
         const { chatId } = get();
         if (chatId && payload.chat_id !== chatId) return;
-        // A reply the history already showed as streaming (a reload in its middle): its bubble holds the
-        // server's last checkpoint, and these chunks continue a text whose start this page never heard.
-        // It stays as it is until the end, when the stored text is fetched (useChatConnection).
+        const named = payload.message_id;
+        const ours = stream && (!named || stream.replyId === named || stream.id === named);
+        if (!ours && waiting && named) {
+          // A reply this page may be resuming: it waits for the snapshot that places it.
+          waiting.push(payload);
+          return;
+        }
+        // A reply the history showed as streaming (a reload in its middle), not resumed: its bubble holds
+        // the server's last checkpoint, and these chunks continue a text whose start this page never
+        // heard. It stays as it is until the end, when the stored text is fetched (useChatConnection).
         if (!stream && get().messages.some(isServerStream)) {
           setTyping(false);
           return;
         }
-        if (!stream) stream = { id: `${STREAM_ID_PREFIX}${tempId()}`, chunks: [] };
+        if (!stream || !ours) stream = { id: `${STREAM_ID_PREFIX}${tempId()}`, chunks: [], base: -1 };
+        if (named) stream.replyId = named;
+        if (payload.chunk_index <= stream.base) return;
         stream.chunks[payload.chunk_index] = payload.chunk;
         // Holes (a chunk that has not arrived yet) are skipped until it does.
         const text = stream.chunks.filter((c) => c !== undefined).join('');
@@ -321,7 +346,9 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         // replaces whatever was streamed, or stands alone when nothing was.
         const replaced = payload.content === undefined ? {} : { text: payload.content };
         const created = Date.parse(payload.created_at);
-        if (!stream) {
+        // Another reply than the one being built here (a resumed page's, a second one at once).
+        const other = stream?.replyId !== undefined && stream.replyId !== payload.message_id;
+        if (!stream || other) {
           const shown = messages.find((m) => m.id === payload.message_id && m.streaming);
           if (shown) replaceMessage(shown.id, { ...shown, ...replaced, streaming: false });
           else if (payload.content !== undefined && !messages.some((m) => m.id === payload.message_id)) {
@@ -334,7 +361,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         stream = null;
         const current = messages.find((m) => m.id === id);
         if (!current) return;
-        if (messages.some((m) => m.id === payload.message_id)) {
+        if (id !== payload.message_id && messages.some((m) => m.id === payload.message_id)) {
           set({ messages: messages.filter((m) => m.id !== id) });
           return;
         }
@@ -448,6 +475,36 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         if (imageTimer) clearTimeout(imageTimer);
         imageTimer = null;
         stream = null;
+        waiting = null;
+      },
+
+      resuming() {
+        waiting = [];
+      },
+
+      resumed(replies) {
+        const { chatId } = get();
+        const held = waiting ?? [];
+        waiting = null;
+        const live = replies.filter((r) => !chatId || r.chat_id === chatId);
+        for (const reply of live) {
+          // Its bubble: the one the history showed (its id), else a new one; the text so far, at once.
+          const chunks: string[] = [];
+          chunks[Math.max(0, reply.chunk_index)] = reply.content;
+          stream = { id: reply.message_id, replyId: reply.message_id, chunks, base: reply.chunk_index };
+          const known = get().messages.find((m) => m.id === reply.message_id);
+          const message: ChatMessage = {
+            ...(known ?? localAssistant(reply.message_id, '', now())),
+            text: reply.content,
+            streaming: true,
+            interrupted: false,
+          };
+          if (known) replaceMessage(known.id, message);
+          else set({ messages: [...get().messages, message] });
+        }
+        for (const payload of held) get().chunk(payload);
+        const liveIds = new Set(live.map((r) => r.message_id));
+        return get().messages.some((m) => isServerStream(m) && !liveIds.has(m.id));
       },
 
       resync(history, lostAt) {

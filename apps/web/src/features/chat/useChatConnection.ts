@@ -81,6 +81,13 @@ export function useChatConnection(
             if (m.chat_id === chatId) notify.error(`Ошибка: ${m.content}`);
             return;
           }
+          // Her reply streaming again from its text ("continue", issue 17): chunks from 1 follow.
+          if (m.is_streaming && !m.is_user) {
+            store
+              .getState()
+              .resumed([{ message_id: m.id, chat_id: m.chat_id, content: m.content, chunk_index: 0 }]);
+            return;
+          }
           store.getState().receive(m);
         },
         typing: (on) => store.getState().setTyping(on),
@@ -100,6 +107,11 @@ export function useChatConnection(
         },
         status: onStatus,
         resync,
+        resuming: () => store.getState().resuming(),
+        resumed: (replies) => {
+          // A reply shown as streaming that is not live any more finished unheard: its stored text.
+          if (store.getState().resumed(replies)) resync(0).catch(() => {});
+        },
       },
     });
     socketRef.current = socket;
