@@ -346,7 +346,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, {
     prefix: '/api',
-    service: new ConfigService(app.providers, config.debugRoutesSecret, () => payments.modes),
+    service: new ConfigService(
+      app.providers,
+      config.debugRoutesSecret,
+      () => payments.modes,
+      config.mediaBaseUrl,
+    ),
   });
   // Affiliate links (issue 16): visits, the account's first touch, the admins' report.
   const affiliates = new AffiliatesService({
@@ -549,6 +554,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerWebApp(app, config.webDistDir, config.brands, {
     prerender: (path, brand) => blog.prerender(path, brand),
     baseUrl: origin,
+    mediaBaseUrl: config.mediaBaseUrl,
   });
 
   await app.ready();

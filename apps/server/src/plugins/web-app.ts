@@ -17,9 +17,10 @@ function escapeAttribute(text: string): string {
 
 /**
  * index.html for one brand: its title, and `<meta name="podruga-brand">` carrying what the app needs
- * before any API call (logo text, title, support address and messenger handle).
+ * before any API call (logo text, title, support address and messenger handle); `<meta
+ * name="podruga-media">` the media host (MEDIA_BASE_URL, decision 0025; empty = this server).
  */
-function renderIndexHtml(template: string, brand: Brand): string {
+function renderIndexHtml(template: string, brand: Brand, mediaBaseUrl = ''): string {
   const meta = JSON.stringify({
     id: brand.id,
     logoText: brand.logoText,
@@ -36,6 +37,10 @@ function renderIndexHtml(template: string, brand: Brand): string {
     .replace(
       /<meta\s+name="apple-mobile-web-app-title"\s+content="[^"]*"\s*\/?>/,
       () => `<meta name="apple-mobile-web-app-title" content="${escapeAttribute(brand.logoText)}" />`,
+    )
+    .replace(
+      /<meta\s+name="podruga-media"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="podruga-media" content="${escapeAttribute(mediaBaseUrl)}" />`,
     );
 }
 
@@ -71,6 +76,8 @@ export interface WebAppOptions {
   prerender?: (path: string, brand: Brand) => PrerenderedPage | null;
   /** The absolute origin links in prerendered pages use (PUBLIC_URL, or a trusted request host). */
   baseUrl?: (request: FastifyRequest) => string;
+  /** MEDIA_BASE_URL, written into every index.html for the web app's `mediaUrl` calls. */
+  mediaBaseUrl?: string | undefined;
 }
 
 /** JSON inside a script element: nothing in it may close the element or open a comment. */
@@ -192,7 +199,9 @@ export async function registerWebApp(
 
   const template = readFileSync(indexFile, 'utf8');
   const pages = new Map(
-    brands.map((brand) => [brand.id, compressedPage(renderIndexHtml(template, brand))] as const),
+    brands.map(
+      (brand) => [brand.id, compressedPage(renderIndexHtml(template, brand, options.mediaBaseUrl))] as const,
+    ),
   );
   const sendBranded =
     (rendered: Map<string, Page>, type: string) => (request: FastifyRequest, reply: FastifyReply) => {
@@ -204,7 +213,9 @@ export async function registerWebApp(
       return reply.send(encoding ? page[encoding] : page.identity);
     };
   const sendIndex = sendBranded(pages, 'text/html; charset=utf-8');
-  const branded = new Map(brands.map((brand) => [brand.id, renderIndexHtml(template, brand)] as const));
+  const branded = new Map(
+    brands.map((brand) => [brand.id, renderIndexHtml(template, brand, options.mediaBaseUrl)] as const),
+  );
   /** A prerendered page (the blog) when there is one for this path, else the SPA's index.html. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';

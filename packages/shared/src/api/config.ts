@@ -51,5 +51,10 @@ export const configResponseSchema = z.object({
   features: z.object({ debug_routes: z.boolean() }),
   /** Which payment methods are real, which are the sandbox, which are off (issue 13). */
   payments: paymentMethodsConfigSchema,
+  /**
+   * MEDIA_BASE_URL without its trailing slash: the host that serves /pics/ and /vids/ (decision 0025),
+   * for `mediaUrl(name, media_base_url)`; null = this server serves them.
+   */
+  media_base_url: z.string().nullable(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

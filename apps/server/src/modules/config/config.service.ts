@@ -12,6 +12,8 @@ export class ConfigService {
     private readonly debugRoutesSecret: string | undefined,
     /** Which payment methods are real, sandbox or off (read late: the payments module is built after). */
     private readonly payments: () => PaymentMethodsConfig,
+    /** MEDIA_BASE_URL (no trailing slash): where the client loads /pics and /vids from; unset = here. */
+    private readonly mediaBaseUrl?: string | undefined,
   ) {}
 
   clientConfig(): ConfigResponse {
@@ -22,6 +24,7 @@ export class ConfigService {
       ),
       features: { debug_routes: this.debugRoutesSecret !== undefined },
       payments: this.payments(),
+      media_base_url: this.mediaBaseUrl ?? null,
     };
   }
 

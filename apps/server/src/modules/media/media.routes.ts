@@ -11,6 +11,7 @@ import { AppError, errors } from '../../errors.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { multipartUpload, uploadedFileSchema } from '../../plugins/multipart-form.ts';
 import { sendByteRange } from '../../plugins/send-range.ts';
+import { cacheControlOf } from '../../providers/storage/layout.ts';
 import { isSafeKey, readStored, type StoragePort } from '../../providers/storage/port.ts';
 import { CHARACTER_MESSAGES } from '../characters/characters.messages.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
@@ -20,11 +21,8 @@ import type { MediaService } from './media.service.ts';
 const saveResponse = z.object({ success: z.literal(true), image_path: z.string() });
 /** The portrait or avatar upload: the chat she belongs to, and the image. */
 const saveImageBody = chatIdFieldsSchema.extend({ file: uploadedFileSchema });
-/** Stored names are content-addressed: safe to cache for a year. */
-const IMMUTABLE_NAME = /^[0-9a-f]{40}\.(?:png|jpg|webp)$/;
 /** GET /vids/{name}: her videos (`her_<uuid>.mp4`, never rewritten) and the preview clips (`001.mp4` …). */
 const VIDEO_NAME = /^[A-Za-z0-9_-]{1,100}\.mp4$/;
-const IMMUTABLE_VIDEO = /^her_[A-Za-z0-9_-]+\.mp4$/;
 /** A video is read whole to answer a range (clips are a few megabytes); anything larger is not ours. */
 const MAX_VIDEO_BYTES = 64 * 1024 * 1024;
 
@@ -83,18 +81,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     { config: { access: 'public' }, schema: { params: mediaNameParamsSchema } },
     async (request, reply) => {
       const { name } = request.params;
-      if (!isSafeKey(name)) throw errors.notFound();
+      // One segment only: `/pics/audio%2F…` must not reach her spoken messages (decision 0025).
+      if (name.includes('/') || !isSafeKey(name)) throw errors.notFound();
       const object = await storage.get(name);
       if (!object) throw errors.notFound();
-      return reply
-        .header(
-          'cache-control',
-          IMMUTABLE_NAME.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', object.size)
-        .type(object.contentType)
-        .send(object.body);
+      return (
+        reply
+          // Content-addressed names are cached for a year; the bucket's objects carry the same (layout.ts).
+          .header('cache-control', cacheControlOf(name))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-length', object.size)
+          .type(object.contentType)
+          .send(object.body)
+      );
     },
   );
 
@@ -111,10 +110,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       const object = await storage.get(`vids/${name}`);
       if (!object) throw errors.notFound();
       reply
-        .header(
-          'cache-control',
-          IMMUTABLE_VIDEO.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        )
+        .header('cache-control', cacheControlOf(`vids/${name}`))
         .header('x-content-type-options', 'nosniff')
         .header('accept-ranges', 'bytes')
         .type('video/mp4');

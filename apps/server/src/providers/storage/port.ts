@@ -9,8 +9,10 @@ export interface StoredObject {
 }
 
 /**
- * Where media bytes live. Keys are flat, safe names ("<sha256>.png") or "<folder>/<name>"; the port
- * never accepts a key that could leave its root (see `isSafeKey`).
+ * Where media bytes live. Keys are the media names the database keeps: flat, safe names
+ * ("<sha1>.png", an image) or "<folder>/<name>" (`vids/…`, `audio/…`); the port never accepts a key
+ * that could leave its root (see `isSafeKey`). The adapters store each at the path of its public URL
+ * (`layout.ts`, decision 0025: an image under `pics/`).
  */
 export interface StoragePort extends ProviderInfo {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -22,7 +24,7 @@ export interface StoragePort extends ProviderInfo {
   deletePrefix(prefix: string): Promise<void>;
   /** Makes sure a folder exists (local); a no-op where folders are implicit (S3). */
   ensureFolder(prefix: string): Promise<void>;
-  /** The public path or URL of a key, for logs and redirects; the client builds it with `mediaUrl`. */
+  /** The path of a key under the media root, the same as its URL path (`/pics/x.png`, `/vids/…`). */
   url(key: string): string;
 }
 

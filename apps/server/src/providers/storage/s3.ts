@@ -9,7 +9,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { contentTypeOf, isSafeKey, type StoragePort } from './port.ts';
+import { cacheControlOf, legacyObjectPath, objectPath, PUBLIC_PREFIXES } from './layout.ts';
+import { contentTypeOf, isSafeKey, type StoragePort, type StoredObject } from './port.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -35,9 +36,13 @@ const missing = (error: unknown) =>
     (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
 
 /**
- * Media in an S3-compatible bucket (issue 17): the same keys as the local folder, so every instance
- * reads what any instance wrote. Served through the app's own routes (/pics, /vids, audio), which read
- * with `get`; nothing in the bucket needs to be public.
+ * Media in an S3-compatible bucket (issue 17): the same layout as the local folder, so every instance
+ * reads what any instance wrote. Objects are at the paths of their public URLs under the prefix
+ * (decision 0025: `<prefix>pics/<name>`, `<prefix>vids/<name>`), with their Content-Type and, under the
+ * public prefixes, the Cache-Control the app's routes send: a CDN or a public-read policy on `pics/` and
+ * `vids/` can serve them as they are (MEDIA_BASE_URL = `<bucket URL>/<prefix>`). The app's own routes
+ * (/pics, /vids, audio) keep reading with `get`, so a private bucket works too. An image written before
+ * 0025 (a bare name at the prefix's root) is still read there.
  */
 export function createS3Storage(options: S3StorageOptions): StoragePort & { close(): void } {
   const client = new S3Client({
@@ -50,7 +55,23 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
   });
   const { bucket } = options;
   const base = options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : '';
-  const objectKey = (key: string) => `${base}${checked(key)}`;
+  const objectKey = (key: string) => `${base}${objectPath(checked(key))}`;
+  const read = async (Key: string, key: string): Promise<StoredObject | null> => {
+    try {
+      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+      if (!out.Body) return null;
+      const body =
+        out.Body instanceof Readable ? out.Body : Readable.from(out.Body as AsyncIterable<Uint8Array>);
+      return {
+        body,
+        size: Number(out.ContentLength ?? 0),
+        contentType: out.ContentType || contentTypeOf(key),
+      };
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+  };
 
   return {
     adapter: 's3',
@@ -58,32 +79,31 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
     describe: () =>
       `storage: S3 bucket ${bucket}${options.endpoint ? ` at ${options.endpoint}` : ''}${base ? ` under ${base}` : ''}`,
     async put(key, bytes, contentType) {
+      const Key = objectKey(key);
+      const exposed = PUBLIC_PREFIXES.some((prefix) => objectPath(key).startsWith(prefix));
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key,
+          Body: bytes,
+          ContentType: contentType,
+          ...(exposed ? { CacheControl: cacheControlOf(key) } : {}),
+        }),
       );
     },
     async get(key) {
       if (!isSafeKey(key)) return null;
-      try {
-        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `${base}${key}` }));
-        if (!out.Body) return null;
-        const body =
-          out.Body instanceof Readable ? out.Body : Readable.from(out.Body as AsyncIterable<Uint8Array>);
-        return {
-          body,
-          size: Number(out.ContentLength ?? 0),
-          contentType: out.ContentType || contentTypeOf(key),
-        };
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
+      const found = await read(`${base}${objectPath(key)}`, key);
+      const legacy = legacyObjectPath(key);
+      return found ?? (legacy ? read(`${base}${legacy}`, key) : null);
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const legacy = legacyObjectPath(key);
+      if (legacy) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${base}${legacy}` }));
     },
     async deletePrefix(prefix) {
-      const folder = `${objectKey(prefix)}/`;
+      const folder = `${base}${checked(prefix)}/`;
       let token: string | undefined;
       do {
         const page = await client.send(
@@ -102,7 +122,7 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
     async ensureFolder(prefix) {
       checked(prefix);
     },
-    url: (key) => `/pics/${key}`,
+    url: (key) => `/${objectPath(key)}`,
     close: () => client.destroy(),
   };
 }

@@ -2,7 +2,6 @@ import { Loader, Text } from '@mantine/core';
 import {
   FALLBACK_FIRST_MESSAGE,
   type Message,
-  mediaUrl,
   PRODUCT_FEATURES,
   SESSION_KEYS,
   STORAGE_KEYS,
@@ -13,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts';
 import { usePageTitle } from '../../app/TitleSync.tsx';
+import { mediaSrc } from '../../shared/media.ts';
 import { local, readJson, session } from '../../shared/storage.ts';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
 import { notify } from '../../shared/ui/notify.tsx';
@@ -254,7 +254,7 @@ export function ChatPage() {
     );
   }
 
-  const avatar = mediaUrl(character.data?.avatar ?? character.data?.image);
+  const avatar = mediaSrc(character.data?.avatar ?? character.data?.image);
   return (
     <div className={classes.page}>
       <div className={classes.header}>

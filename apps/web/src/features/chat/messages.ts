@@ -4,10 +4,10 @@ import {
   herMediaOf,
   type Message,
   type MessageType,
-  mediaUrl,
   type RateLimitMetadata,
   type RateLimitPayload,
 } from '@podruga/shared';
+import { mediaSrc } from '../../shared/media.ts';
 
 /**
  * Her photo or video made on request (issue 14), as the list shows it: a placeholder with its progress
@@ -130,8 +130,8 @@ export function fromServer(message: Message, now: number = Date.now()): ChatMess
     sender: message.is_user ? 'user' : 'assistant',
     text,
     description,
-    image: shown ? mediaUrl(message.image_path) : null,
-    video: shown ? mediaUrl(message.video_path ?? videoUrl) : null,
+    image: shown ? mediaSrc(message.image_path) : null,
+    video: shown ? mediaSrc(message.video_path ?? videoUrl) : null,
     type: message.message_type,
     status:
       message.voice_call_status ??

@@ -6,7 +6,6 @@ import {
   type Message,
   type MessageChunkPayload,
   type MessageLimits,
-  mediaUrl,
   type RateLimitPayload,
   type ReplyStatePayload,
   type StreamingCompletePayload,
@@ -14,6 +13,7 @@ import {
   type VideoReadyPayload,
 } from '@podruga/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { mediaSrc } from '../../shared/media.ts';
 import {
   type ChatMessage,
   collapseRateLimitCards,
@@ -409,7 +409,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         const { chatId, messages } = get();
         if (chatId && payload.chat_id !== chatId) return;
         const target = messages.find((m) => m.id === payload.message_id);
-        const video = mediaUrl(payload.video_url);
+        const video = mediaSrc(payload.video_url);
         if (!target || !video) return;
         replaceMessage(target.id, {
           ...target,

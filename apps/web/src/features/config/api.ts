@@ -14,6 +14,8 @@ const EMPTY_CONFIG: ConfigResponse = {
     twinpay: { mode: 'off', provider: 'off' },
     cactuspay: { mode: 'off', provider: 'off' },
   },
+  // The page reads the media host from its meta tag (shared/media.ts); this is the API's copy.
+  media_base_url: null,
 };
 
 async function fetchConfig(): Promise<ConfigResponse> {
@@ -24,6 +26,7 @@ async function fetchConfig(): Promise<ConfigResponse> {
       providers: body?.providers ?? {},
       features: { ...EMPTY_CONFIG.features, ...body?.features },
       payments: { ...EMPTY_CONFIG.payments, ...body?.payments },
+      media_base_url: body?.media_base_url ?? null,
     };
   } catch {
     return EMPTY_CONFIG;

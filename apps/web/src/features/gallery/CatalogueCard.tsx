@@ -3,11 +3,11 @@ import {
   ageWithWord,
   type CatalogueItem,
   HAIR_COLORS,
-  mediaUrl,
   OCCUPATIONS,
   optionLabel,
   PERSONALITIES,
 } from '@podruga/shared';
+import { mediaSrc } from '../../shared/media.ts';
 import classes from './GalleryPage.module.css';
 
 interface CatalogueCardProps {
@@ -19,7 +19,7 @@ interface CatalogueCardProps {
 
 /** A ready-made companion: portrait, name, age, summary, a few traits, "Выбрать". */
 export function CatalogueCard({ item, busy, disabled, onChoose }: CatalogueCardProps) {
-  const src = mediaUrl(item.image);
+  const src = mediaSrc(item.image);
   const traits = [
     optionLabel(PERSONALITIES, item.personality),
     optionLabel(OCCUPATIONS, item.occupation),

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CatalogueItem, mediaUrl } from '@podruga/shared';
+import type { CatalogueItem } from '@podruga/shared';
 import { useState } from 'react';
+import { mediaSrc } from '../../shared/media.ts';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { SupportContacts } from '../support/SupportContacts.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
@@ -61,7 +62,7 @@ function LimitsTable({ narrow }: { narrow: boolean }) {
 
 function PhotoExamples({ items, onOpen }: { items: CatalogueItem[]; onOpen: (p: Preview) => void }) {
   const drawn = items
-    .map((item) => ({ name: item.name, src: mediaUrl(item.image) }))
+    .map((item) => ({ name: item.name, src: mediaSrc(item.image) }))
     .filter((p): p is Preview => p.src !== null)
     .slice(0, PHOTO_EXAMPLES);
   if (drawn.length === 0) {

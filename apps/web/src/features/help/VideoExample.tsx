@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { type CatalogueItem, mediaUrl } from '@podruga/shared';
+import type { CatalogueItem } from '@podruga/shared';
+import { mediaSrc } from '../../shared/media.ts';
 import classes from './HelpDialog.module.css';
 
 /**
@@ -18,16 +19,17 @@ export const VIDEO_EXAMPLE_TEXTS = {
  * One preview clip with her portrait as its poster (clip n is made from the n-th ready-made companion's
  * portrait, its first frame: modules/previews), loaded only when played. Its frame is chosen by screen
  * width (001 §2: a mobile and a wide variant): the whole width of a phone, a narrow column on a wide
- * screen. Drawn only once the server has the clip (the guide asks with HEAD; a 404 hides it).
+ * screen. Drawn only once the server has the clip (the guide asks this server with HEAD; a 404 hides
+ * it); played from the media host when there is one (decision 0025).
  */
 export function VideoExample({ narrow, companions }: { narrow: boolean; companions: CatalogueItem[] }) {
-  const poster = mediaUrl(companions[(VIDEO_EXAMPLE.id - 1) % Math.max(1, companions.length)]?.image);
+  const poster = mediaSrc(companions[(VIDEO_EXAMPLE.id - 1) % Math.max(1, companions.length)]?.image);
   const variant = narrow ? 'mobile' : 'wide';
   return (
     <figure className={classes.videoExample} data-variant={variant} data-testid="video-example">
       <video
         className={classes.video}
-        src={VIDEO_EXAMPLE.src}
+        src={mediaSrc(VIDEO_EXAMPLE.src) ?? undefined}
         poster={poster ?? undefined}
         preload="none"
         controls

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Skeleton, Text, Title } from '@mantine/core';
-import { ageWithWord, type Character, mediaUrl, PROFILE_GRID_SLOTS, PROFILE_MESSAGES } from '@podruga/shared';
+import { ageWithWord, type Character, PROFILE_GRID_SLOTS, PROFILE_MESSAGES } from '@podruga/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { mediaSrc } from '../../shared/media.ts';
 import { notify } from '../../shared/ui/notify.tsx';
 import { PlusIcon, TrashIcon } from '../../shared/ui/pageIcons.tsx';
 import { useCompanions, useDeleteCompanion, useOpenChat } from './api.ts';
@@ -120,7 +121,7 @@ function CompanionCard({
   busy: boolean;
   onOpen: () => void;
 }) {
-  const src = mediaUrl(character.image ?? character.avatar);
+  const src = mediaSrc(character.image ?? character.avatar);
   return (
     <button
       type="button"

@@ -1,6 +1,7 @@
-import { type Character, type Chat, mediaUrl, STORAGE_KEYS } from '@podruga/shared';
+import { type Character, type Chat, STORAGE_KEYS } from '@podruga/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/index.ts';
+import { mediaSrc } from '../../shared/media.ts';
 import { local } from '../../shared/storage.ts';
 import { useAuth } from '../auth/store.ts';
 
@@ -24,7 +25,7 @@ export function joinChats(chats: readonly Chat[], characters: readonly Character
   return chats.flatMap((chat) => {
     const character = byId.get(chat.character_id);
     if (!character) return [];
-    return [{ chatId: chat.id, name: character.name, avatar: mediaUrl(character.avatar ?? character.image) }];
+    return [{ chatId: chat.id, name: character.name, avatar: mediaSrc(character.avatar ?? character.image) }];
   });
 }
 
