@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { countRedirect, parseRedirectLoopState } from '../../app/redirectLoop.ts';
 import { usePageTitle } from '../../app/TitleSync.tsx';
+import { ApiError } from '../../shared/api/ApiError.ts';
 import { mediaSrc } from '../../shared/media.ts';
 import { local, readJson, session } from '../../shared/storage.ts';
 import { CenteredPage } from '../../shared/ui/CenteredPage.tsx';
@@ -188,6 +189,26 @@ export function ChatPage() {
     [store, onSend],
   );
 
+  // Her reply cut short goes on from its text (issue 17): over the socket, else over HTTP.
+  const onContinue = useCallback(
+    (id: string) => {
+      store.getState().setTyping(true);
+      void (async () => {
+        const live = socket();
+        if (live && (await live.continueReply(id))) return;
+        try {
+          const { reply, error } = await chatApi.continueReply(id);
+          if (reply) store.getState().receive(reply);
+          if (error) notify.error(error);
+        } catch (error) {
+          store.getState().setTyping(false);
+          if (error instanceof ApiError) notify.error(error.detail);
+        }
+      })();
+    },
+    [store, socket],
+  );
+
   const gallery = useMemo(() => galleryItems(messages), [messages]);
   // The retry's code loads with the first «Повторить» (DESIGN §8).
   const onRetryMedia = useCallback(
@@ -276,6 +297,7 @@ export function ChatPage() {
         onOpenImage={onOpenImage}
         onRetry={onRetry}
         onRetryMedia={onRetryMedia}
+        onContinue={onContinue}
       />
       <InputBar onSend={onSend} onAttachPhoto={openUpload} />
       <MediaDialogsHost onSend={onSend} />

@@ -131,6 +131,35 @@ describe('chat message list', () => {
     expect(screen.getByText('Ответ прервался')).toBeTruthy();
   });
 
+  it('«Продолжить» on her cut reply when it is the newest message, and only then (issue 17)', async () => {
+    const onContinue = vi.fn();
+    const cut = (id: string, at: string) =>
+      fromServer(
+        storedMessage({
+          id,
+          chat_id: CHAT,
+          content: `Оборвалось ${id}`,
+          metadata: { interrupted: true },
+          created_at: at,
+        }),
+        0,
+      );
+    const { rerender, user } = render(
+      <MessageList
+        messages={[cut('a', '2026-11-26T10:00:00Z'), cut('b', '2026-11-26T10:01:00Z')]}
+        typing={false}
+        onContinue={onContinue}
+      />,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Продолжить' });
+    expect(buttons).toHaveLength(1);
+    await user.click(buttons[0] as HTMLElement);
+    expect(onContinue).toHaveBeenCalledWith('b');
+    // While she is typing (the continuation under way), none.
+    rerender(<MessageList messages={[cut('b', '2026-11-26T10:01:00Z')]} typing onContinue={onContinue} />);
+    expect(screen.queryByRole('button', { name: 'Продолжить' })).toBeNull();
+  });
+
   it('a photo in the chat opens when tapped', async () => {
     const { user, onOpenImage } = openChat([
       storedMessage({

@@ -44,9 +44,12 @@ const Bubble = memo(function Bubble({
   onOpenImage,
   onRetry,
   onRetryMedia,
+  onContinue,
   listen,
 }: {
   message: ChatMessage;
+  /** Her reply cut short and the chat's newest message: «Продолжить» (issue 17). */
+  onContinue?: ((id: string) => void) | undefined;
   now: number;
   /** Her voice is live: her text messages get «Послушать» (issue 15). */
   listen: boolean;
@@ -134,7 +137,16 @@ const Bubble = memo(function Bubble({
           )}
         </span>
       )}
-      {message.interrupted && <span className={own.interruptedMark}>Ответ прервался</span>}
+      {message.interrupted && (
+        <span className={own.interruptedMark}>
+          Ответ прервался
+          {onContinue && (
+            <button type="button" className={own.retry} onClick={() => onContinue(message.id)}>
+              Продолжить
+            </button>
+          )}
+        </span>
+      )}
     </div>
   );
 });
@@ -165,6 +177,7 @@ export const MessageList = memo(function MessageList({
   onOpenImage,
   onRetry,
   onRetryMedia,
+  onContinue,
   listen = PRODUCT_FEATURES.voiceMessages,
 }: {
   messages: readonly ChatMessage[];
@@ -178,6 +191,8 @@ export const MessageList = memo(function MessageList({
   onRetry?: (id: string) => void;
   /** Asks for her failed photo or video again (media/retry.ts). */
   onRetryMedia?: (id: string) => Promise<void> | void;
+  /** Her reply cut short goes on from its text (issue 17): offered on the chat's newest message only. */
+  onContinue?: (id: string) => void;
   /** Her voice is live (issue 15; tests pass their own). */
   listen?: boolean;
 }) {
@@ -226,6 +241,7 @@ export const MessageList = memo(function MessageList({
             onOpenImage={onOpenImage}
             onRetry={onRetry}
             onRetryMedia={onRetryMedia}
+            onContinue={m === last && m.sender === 'assistant' && !typing ? onContinue : undefined}
             listen={listen}
           />
         ))}

@@ -1,6 +1,7 @@
 import {
   type Character,
   type Chat,
+  type ContinueReplyResponse,
   type Message,
   type MessageLimits,
   type PostMessageResponse,
@@ -35,6 +36,9 @@ export const chatApi = {
     return api.post<{ response: string; image_path: string }>('/api/analyze_image', { formData });
   },
   messageLimits: () => api.get<MessageLimits>('/api/user/message-limits'),
+  /** Issue 17: her reply cut short, continued over HTTP (the socket could not take it): as stored after. */
+  continueReply: (messageId: string) =>
+    api.post<ContinueReplyResponse>(`/api/messages/${encodeURIComponent(messageId)}/continue`),
   /** Issue 14: her failed photo or video asked for again; answers the message, pending again. */
   retryMedia: (messageId: string) => api.post<Message>(retryMediaPath(messageId)),
 };

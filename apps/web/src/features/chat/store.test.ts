@@ -140,6 +140,67 @@ describe('chat store: streaming', () => {
   });
 });
 
+describe('chat store: resuming a reply (issue 17)', () => {
+  const chunk = (chunk_index: number, text: string, message_id = 'r1', is_complete = false) => ({
+    chat_id: CHAT,
+    message_id,
+    chunk: text,
+    chunk_index,
+    is_complete,
+  });
+
+  it('a reload mid-reply: the text so far at once, earlier chunks dropped, later ones live', () => {
+    const { s } = setup();
+    // The history showed the reply streaming with its last checkpoint.
+    s().reset(CHAT, [serverMessage({ id: 'r1', content: 'Жи', is_user: false, is_streaming: true })]);
+    s().resuming();
+    // Chunks heard before the snapshot wait for it.
+    s().chunk(chunk(3, 'ла-'));
+    expect(s().messages[0]?.text).toBe('Жи');
+    expect(s().resumed([{ message_id: 'r1', chat_id: CHAT, content: 'Жила-', chunk_index: 3 }])).toBe(false);
+    expect(s().messages).toHaveLength(1);
+    expect(s().messages[0]).toMatchObject({ id: 'r1', text: 'Жила-', streaming: true });
+    s().chunk(chunk(4, 'была'));
+    s().chunk(chunk(2, 'ла'));
+    expect(s().messages[0]?.text).toBe('Жила-была');
+    s().chunk(chunk(5, '', 'r1', true));
+    s().streamingComplete({ chat_id: CHAT, message_id: 'r1', created_at: new Date(T0).toISOString() });
+    expect(s().messages).toEqual([expect.objectContaining({ id: 'r1', text: 'Жила-была', streaming: false })]);
+  });
+
+  it('a snapshot for a reply the page never saw adds it; a streaming one not live any more asks for the history', () => {
+    const { s } = setup();
+    s().reset(CHAT, [serverMessage({ id: 'old', content: 'Было', is_user: false, is_streaming: true })]);
+    s().resuming();
+    expect(s().resumed([{ message_id: 'r2', chat_id: CHAT, content: 'Новое', chunk_index: 0 }])).toBe(true);
+    expect(s().messages.map((m) => [m.id, m.text, m.streaming])).toEqual([
+      ['old', 'Было', true],
+      ['r2', 'Новое', true],
+    ]);
+  });
+
+  it('a live reply keeps its own bubble even when a second reply’s chunks come', () => {
+    const { s } = setup();
+    s().chunk(chunk(0, 'Раз ', 'a'));
+    s().chunk(chunk(0, 'Два ', 'b'));
+    s().streamingComplete({ chat_id: CHAT, message_id: 'b', created_at: new Date(T0).toISOString() });
+    expect(s().messages.map((m) => [m.id, m.text])).toEqual([
+      ['stream-t1', 'Раз '],
+      ['b', 'Два '],
+    ]);
+  });
+
+  it('a dead instance’s reply, stored as interrupted, ends the stream where it was', () => {
+    const { s } = setup();
+    s().resuming();
+    s().resumed([{ message_id: 'r1', chat_id: CHAT, content: 'Жила-', chunk_index: 1 }]);
+    s().receive(serverMessage({ id: 'r1', content: 'Жила-', is_user: false, metadata: { interrupted: true } }));
+    expect(s().messages).toEqual([
+      expect.objectContaining({ id: 'r1', text: 'Жила-', streaming: false, interrupted: true }),
+    ]);
+  });
+});
+
 describe('chat store: duplicates', () => {
   it('updates a known id instead of adding it again', () => {
     const { s } = setup();

@@ -400,6 +400,8 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         }
         const known = messages.find((m) => m.id === message.id);
         if (known && isStaleMediaUpdate(known, next)) return;
+        // Her reply, stored (a dead instance's, finished by another: issue 17): its stream is over.
+        if (stream?.id === message.id) stream = null;
         upsert({ ...next, streaming: false });
         // Her media finishing is not an answer to what the user may have sent since: the dots stay.
         if (!(known && next.media)) setTyping(false);
