@@ -165,7 +165,9 @@ describe('chat store: resuming a reply (issue 17)', () => {
     expect(s().messages[0]?.text).toBe('Жила-была');
     s().chunk(chunk(5, '', 'r1', true));
     s().streamingComplete({ chat_id: CHAT, message_id: 'r1', created_at: new Date(T0).toISOString() });
-    expect(s().messages).toEqual([expect.objectContaining({ id: 'r1', text: 'Жила-была', streaming: false })]);
+    expect(s().messages).toEqual([
+      expect.objectContaining({ id: 'r1', text: 'Жила-была', streaming: false }),
+    ]);
   });
 
   it('a snapshot for a reply the page never saw adds it; a streaming one not live any more asks for the history', () => {
@@ -194,7 +196,9 @@ describe('chat store: resuming a reply (issue 17)', () => {
     const { s } = setup();
     s().resuming();
     s().resumed([{ message_id: 'r1', chat_id: CHAT, content: 'Жила-', chunk_index: 1 }]);
-    s().receive(serverMessage({ id: 'r1', content: 'Жила-', is_user: false, metadata: { interrupted: true } }));
+    s().receive(
+      serverMessage({ id: 'r1', content: 'Жила-', is_user: false, metadata: { interrupted: true } }),
+    );
     expect(s().messages).toEqual([
       expect.objectContaining({ id: 'r1', text: 'Жила-', streaming: false, interrupted: true }),
     ]);
