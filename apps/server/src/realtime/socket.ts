@@ -43,6 +43,8 @@ export interface RealtimeDeps {
   redis?: Redis | undefined;
   /** REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io#…`, apart from other deployments'. */
   redisPrefix?: string;
+  /** How long a dropped connection may come back as itself (connection-state recovery). */
+  recoveryMs?: number;
   /** Events one connection may send per window before they are dropped (a flood, not a person). */
   eventCap?: SocketEventCap;
   /**
@@ -58,6 +60,9 @@ export interface SocketEventCap {
   windowMs: number;
   disconnectAfter: number;
 }
+
+/** A drop shorter than this comes back as the same connection, with what it missed. */
+const SOCKET_RECOVERY_MS = 15_000;
 
 const SOCKET_EVENT_CAP: SocketEventCap = { events: 30, windowMs: 10_000, disconnectAfter: 3 };
 
@@ -103,12 +108,27 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     serveClient: false,
     // image_message carries a photo of up to 10 MB as base64 (4/3 larger) plus the envelope.
     maxHttpBufferSize: Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + FORM_OVERHEAD_BYTES,
+    // A short drop (a tunnel, a network switch) comes back as the same socket, in its rooms, with the
+    // events it missed (issue 17); a longer one resumes its replies (`resume`).
+    connectionStateRecovery: {
+      maxDisconnectionDuration: deps.recoveryMs ?? SOCKET_RECOVERY_MS,
+      skipMiddlewares: true,
+    },
   });
   const redis = deps.redis;
-  const redisSub = redis?.duplicate();
-  if (redis && redisSub) {
-    const { createAdapter } = await import('@socket.io/redis-adapter');
-    io.adapter(createAdapter(redis, redisSub, { key: `${deps.redisPrefix ?? 'podruga'}:socket.io` }));
+  if (redis) {
+    // Redis streams, not PUB/SUB: a recovered connection's missed events are read back from the stream
+    // on whichever instance it comes back to.
+    const { createAdapter } = await import('@socket.io/redis-streams-adapter');
+    const prefix = deps.redisPrefix ?? 'podruga';
+    io.adapter(
+      createAdapter(redis, {
+        streamName: `${prefix}:socket.io`,
+        channelPrefix: `${prefix}:socket.io`,
+        sessionKeyPrefix: `${prefix}:socket.io:session:`,
+        blockTimeInMs: 1_000,
+      }),
+    );
   }
   const inFlight = new Set<Promise<void>>();
   const roomSize = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
@@ -335,7 +355,8 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     await Promise.allSettled([...inFlight]);
     io.local.disconnectSockets(true);
     io.engine.close();
-    await redisSub?.quit().catch(() => {});
+    // The Redis adapter's readers stop (the app's own client is closed with the app).
+    for (const namespace of io._nsps.values()) await namespace.adapter.close();
   });
 
   return {

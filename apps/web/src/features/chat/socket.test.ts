@@ -317,6 +317,19 @@ describe('ChatSocket resuming (issue 17)', () => {
     expect(asked()).toBe(2);
   });
 
+  it('a connection the server recovered (a short drop) needs neither the history nor a resume', async () => {
+    const { fake, chat, l } = setup();
+    await chat.open('c1');
+    fake.up();
+    fake.fire('disconnect', 'transport close');
+    await settle();
+    (fake as unknown as { recovered: boolean }).recovered = true;
+    fake.up();
+    expect(l.resync).not.toHaveBeenCalled();
+    expect(fake.emitted.filter(([event]) => event === 'resume')).toHaveLength(1);
+    expect(chat.ready).toBe(true);
+  });
+
   it('continue goes over the socket when it is ready', async () => {
     const { fake, chat } = setup();
     await chat.open('c1');

@@ -167,6 +167,8 @@ export class ChatSocket {
   private lostAt: number | null = null;
   private everAuthenticated = false;
   private resyncing = false;
+  /** The last connection came back as itself (connection-state recovery): nothing was missed. */
+  private recovered = false;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -404,6 +406,11 @@ export class ChatSocket {
     this.gaveUp = false;
     this.cancelRetry();
     this.setStatus('authenticated');
+    if (this.recovered) {
+      // A short drop the server recovered (issue 17): every event missed was replayed, in order.
+      this.lostAt = null;
+      return;
+    }
     // Chunks of a reply this page has not placed wait for the snapshot, asked once the list is whole.
     this.deps.listener.resuming();
     const lostAt = this.lostAt;
@@ -427,6 +434,7 @@ export class ChatSocket {
   private bind(socket: TypedSocket): void {
     const { listener } = this.deps;
     socket.on('connect', () => {
+      this.recovered = socket.recovered === true;
       this.lastConnectedAt = new Date(this.now()).toISOString();
       this.authenticated = false;
       this.sendAuthenticate();
