@@ -335,7 +335,16 @@ export class HerMediaService {
     }
     const jobId = meta.job.provider_job;
     if (!jobId) return this.submitVideo(found, character);
-    const state = await video.poll(jobId);
+    let state = await video.poll(jobId);
+    // The offline renderer keeps its clip in this process's memory: with several instances, a poll in
+    // a job of its own could run on another and find nothing, so it is polled here, in this job.
+    while (state.state === 'processing' && video.offline) {
+      if (clock.now().getTime() - Date.parse(meta.started_at) > VIDEO_GIVE_UP_MS) {
+        return this.fail(found, HER_MEDIA_SERVER_TEXTS.timedOut.video);
+      }
+      await new Promise((resolve) => setTimeout(resolve, video.pollIntervalMs));
+      state = await video.poll(jobId);
+    }
     if (state.state === 'processing')
       return this.pollLater(found, { ...meta.job, polls: (meta.job.polls ?? 0) + 1 });
     if (state.state === 'lost') {
@@ -379,7 +388,11 @@ export class HerMediaService {
       seed: prompts.seed(character.id),
       aspect: '9:16',
     });
-    await this.pollLater(found, { ...meta.job, provider_job: jobId, polls: 0 });
+    const job = { ...meta.job, provider_job: jobId, polls: 0 };
+    if (!video.offline) return this.pollLater(found, job);
+    // Offline: polled in this job, on this instance, where the clip is being made.
+    const row = await this.deps.repo.update(found.message.id, meta.job.attempt, { metadata: { ...meta, job } });
+    if (row) await this.video({ ...found, message: { ...found.message, metadata: { ...meta, job } } });
   }
 
   /** Keeps the provider's job on the message, then asks again after the port's interval. */

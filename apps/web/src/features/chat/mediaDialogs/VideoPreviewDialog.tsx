@@ -9,6 +9,7 @@ import {
 } from '@podruga/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { mediaSrc } from '../../../shared/media.ts';
 import { Dialog } from '../../../shared/ui/Dialog.tsx';
 import classes from './MediaDialogs.module.css';
 import { clipEnded, clipFailed, exhausted, type PreviewCycle, startCycle } from './previewCycle.ts';
@@ -90,7 +91,7 @@ function PreviewPlayers() {
             className={classes.player}
             data-testid="preview-player"
             data-active={active || undefined}
-            src={PREVIEW_CLIPS[clip]?.src}
+            src={mediaSrc(PREVIEW_CLIPS[clip]?.src) ?? undefined}
             muted
             playsInline
             autoPlay={active}
@@ -108,7 +109,7 @@ function PreviewPlayers() {
             key={clip.id}
             className={classes.preload}
             data-testid="preview-preload"
-            src={clip.src}
+            src={mediaSrc(clip.src) ?? undefined}
             preload="auto"
             muted
             onError={() => fail(i)}
