@@ -5,13 +5,14 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@podruga/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, expect } from 'vitest';
 import type { AppDeps } from '../app.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
-import { characters, chats } from '../db/schema/index.ts';
+import { characters, chats, dailyUsage } from '../db/schema/index.ts';
 import { createOpenAiLlm } from '../providers/llm/openai.ts';
 import type { LlmPort } from '../providers/llm/port.ts';
 import { buildTestApp, type TestApp } from './app.ts';
@@ -224,4 +225,22 @@ export function useChatApps(upstream: FakeUpstream, base: AppDeps = {}) {
       await t.app.close();
     },
   };
+}
+
+/** The user's messages counted today (the daily allowance's row; 0 when there is none). */
+export async function usedToday(database: Database, userId: string): Promise<number> {
+  const [row] = await database.db
+    .select({ count: dailyUsage.count })
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.resource, 'messages')));
+  return row?.count ?? 0;
+}
+
+/** Polls `predicate` until it holds (a ceiling for a loaded machine, not a measure). */
+export async function waitUntil(predicate: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await sleep(20);
+  }
 }

@@ -3,19 +3,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { dailyUsage, messages } from '../../db/schema/index.ts';
+import { messages } from '../../db/schema/index.ts';
 import {
   crashableDatabase,
   FakeUpstream,
   history,
-  sleep,
   useChatApps,
+  usedToday,
   userWithChat,
+  waitUntil,
 } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { MESSAGE_TEXTS } from './messages.service.ts';
 
 const getDatabase = useTestDatabase();
+const usedTodayIn = (userId: string) => usedToday(getDatabase(), userId);
 const upstream = new FakeUpstream();
 beforeAll(() => upstream.start());
 afterAll(() => upstream.stop());
@@ -31,27 +33,11 @@ async function replyRows(chatId: string) {
     .where(and(eq(messages.chatId, chatId), eq(messages.isUser, false)));
 }
 
-async function usedToday(userId: string): Promise<number> {
-  const [row] = await getDatabase()
-    .db.select({ count: dailyUsage.count })
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.resource, 'messages')));
-  return row?.count ?? 0;
-}
-
 /** Time passes for a dead instance's rows: their last checkpoint becomes an hour old. */
 async function ageCheckpoints(): Promise<void> {
   await getDatabase().db.execute(
     sql`update ${messages} set checkpoint_at = now() - interval '1 hour' where is_streaming`,
   );
-}
-
-async function waitUntil(predicate: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await sleep(20);
-  }
 }
 
 describe('a crash mid-reply (in process)', () => {
@@ -82,7 +68,7 @@ describe('a crash mid-reply (in process)', () => {
     ]);
     expect(after[1]?.metadata).toEqual({ interrupted: true });
     // Cut short, it is not charged (issue 17): the message is given back; its "continue" is charged.
-    expect(await usedToday(userId)).toBe(0);
+    expect(await usedTodayIn(userId)).toBe(0);
   });
 
   it('a reply that had sent nothing is removed and the message given back to the day', async () => {
@@ -90,12 +76,12 @@ describe('a crash mid-reply (in process)', () => {
     const crashable = await crashableDatabase(getDatabase());
     const first = await start(crashable.database, { drainMs: 0 });
     const { token, userId, chatId } = await userWithChat(first.t.app, getDatabase());
-    const before = await usedToday(userId);
+    const before = await usedTodayIn(userId);
     const c = await connect(first.url, token, chatId);
     c.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
     await c.waitFor(() => c.count('typing_started') === 1);
     expect(await replyRows(chatId)).toMatchObject([{ isStreaming: true, content: '' }]);
-    expect(await usedToday(userId)).toBe(before + 1);
+    expect(await usedTodayIn(userId)).toBe(before + 1);
     crashable.crash();
 
     const second = await start(getDatabase());
@@ -103,7 +89,7 @@ describe('a crash mid-reply (in process)', () => {
     expect(await second.t.app.replies.recover()).toEqual({ interrupted: 0, removed: 1 });
     const after = await history(second.t.app, token, chatId);
     expect(after.map((m) => [m.is_user, m.content])).toEqual([[true, 'Привет']]);
-    expect(await usedToday(userId)).toBe(before);
+    expect(await usedTodayIn(userId)).toBe(before);
   });
 });
 
@@ -141,7 +127,7 @@ describe('graceful shutdown', () => {
     const [reply] = await replyRows(talker.chatId);
     expect(reply).toMatchObject({ content: seen, isStreaming: false, metadata: { interrupted: true } });
     // Cut short, it is not charged (issue 17).
-    expect(await usedToday(talker.userId)).toBe(0);
+    expect(await usedTodayIn(talker.userId)).toBe(0);
 
     upstream.release();
     upstream.stallAfter = 0;
@@ -152,7 +138,7 @@ describe('graceful shutdown', () => {
     await b.waitFor(() => b.count('typing_started') === 1);
     await close(next.t);
     expect(await replyRows(quiet.chatId)).toEqual([]);
-    expect(await usedToday(quiet.userId)).toBe(0);
+    expect(await usedTodayIn(quiet.userId)).toBe(0);
   });
 });
 

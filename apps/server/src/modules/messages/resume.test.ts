@@ -10,8 +10,10 @@ import {
   history,
   sleep,
   useChatApps,
+  usedToday,
   userWithChat,
   WORDS,
+  waitUntil,
 } from '../../test/chat.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { bearer } from '../../test/http.ts';
@@ -25,6 +27,7 @@ import { MESSAGE_TEXTS } from './messages.service.ts';
  */
 
 const getDatabase = useTestDatabase();
+const usedTodayIn = (userId: string) => usedToday(getDatabase(), userId);
 const redisUp = useRedis('the resumable replies across instances');
 const upstream = new FakeUpstream();
 beforeAll(() => upstream.start());
@@ -36,28 +39,12 @@ function resume(socket: ChatClient, chatId: string): Promise<ResumeAnswer> {
   return new Promise((resolve) => socket.emit('resume', { chat_id: chatId }, resolve));
 }
 
-async function usedToday(userId: string): Promise<number> {
-  const [row] = await getDatabase()
-    .db.select({ count: dailyUsage.count })
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.resource, 'messages')));
-  return row?.count ?? 0;
-}
-
 async function replyRow(chatId: string) {
   const [row] = await getDatabase()
     .db.select()
     .from(messages)
     .where(and(eq(messages.chatId, chatId), eq(messages.isUser, false)));
   return row;
-}
-
-async function waitUntil(predicate: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await sleep(20);
-  }
 }
 
 /** The text a resumed client shows: the snapshot, then the live chunks after it, by index. */
@@ -101,7 +88,7 @@ describe('a reply the client left (one instance)', () => {
       content: WORDS.join(''),
       isStreaming: false,
     });
-    expect(await usedToday(userId)).toBe(1);
+    expect(await usedTodayIn(userId)).toBe(1);
     // Nothing is live any more.
     expect(await resume(second.socket, chatId)).toEqual({ ok: true, replies: [] });
   });
@@ -177,7 +164,7 @@ describe('continue', () => {
 
   it('a reply cut short is given back, then streams on from its text and is charged once', async () => {
     const { c, userId, chatId, replyId } = await cutShort();
-    expect(await usedToday(userId)).toBe(0);
+    expect(await usedTodayIn(userId)).toBe(0);
     c.events.length = 0;
     c.socket.emit('continue_reply', { chat_id: chatId, message_id: replyId });
     await c.waitFor(() => c.count('streaming_complete') === 1 || c.count('error') > 0);
@@ -198,7 +185,7 @@ describe('continue', () => {
       isStreaming: false,
       metadata: null,
     });
-    expect(await usedToday(userId)).toBe(1);
+    expect(await usedTodayIn(userId)).toBe(1);
 
     // Once whole, there is nothing to continue.
     c.events.length = 0;
@@ -311,14 +298,14 @@ describe('across instances (Redis)', () => {
     await onB.waitFor(() => onB.payloads<Message>('message').some((m) => m.metadata?.interrupted === true));
     const row = await replyRow(chatId);
     expect(row).toMatchObject({ content: stalledAt(3), isStreaming: false, metadata: { interrupted: true } });
-    expect(await usedToday(userId)).toBe(0);
+    expect(await usedTodayIn(userId)).toBe(0);
 
     onB.events.length = 0;
     upstream.stallAfter = null;
     onB.socket.emit('continue_reply', { chat_id: chatId, message_id: row?.id as string });
     await onB.waitFor(() => onB.count('streaming_complete') === 1);
     expect(await replyRow(chatId)).toMatchObject({ content: stalledAt(3) + WORDS.join(''), metadata: null });
-    expect(await usedToday(userId)).toBe(1);
+    expect(await usedTodayIn(userId)).toBe(1);
     upstream.release();
   });
 });

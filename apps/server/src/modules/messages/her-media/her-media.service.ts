@@ -391,7 +391,9 @@ export class HerMediaService {
     const job = { ...meta.job, provider_job: jobId, polls: 0 };
     if (!video.offline) return this.pollLater(found, job);
     // Offline: polled in this job, on this instance, where the clip is being made.
-    const row = await this.deps.repo.update(found.message.id, meta.job.attempt, { metadata: { ...meta, job } });
+    const row = await this.deps.repo.update(found.message.id, meta.job.attempt, {
+      metadata: { ...meta, job },
+    });
     if (row) await this.video({ ...found, message: { ...found.message, metadata: { ...meta, job } } });
   }
 
