@@ -194,10 +194,69 @@ describe('the server restarting under a visitor', () => {
       assistant(page).filter({ hasText: 'Ответ прервался' }),
     );
 
+    // One tap and she goes on from where she stopped (issue 17): the same bubble, streamed, whole.
+    const cutText = (await interrupted.locator('[class*="bubble"]').textContent()) ?? '';
+    expect(cutText.trim()).not.toBe('');
+    await watchReplies(page);
+    await interrupted.getByRole('button', { name: 'Продолжить' }).click();
+    // Her last bubble, whole again: it ends as the model's reply ends, and nothing streams any more.
+    await page.waitForFunction(
+      () => {
+        const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
+        const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
+        return text.endsWith('Давай продолжим!') && !document.querySelector('[class*="cursor"]');
+      },
+      undefined,
+      { timeout: 45_000 },
+    );
+    const continued = (await assistant(page).last().locator('[class*="bubble"]').textContent()) ?? '';
+    expect(continued.startsWith(cutText)).toBe(true);
+    expect(continued.length).toBeGreaterThan(cutText.length);
+    expect(await page.getByText('Ответ прервался').count()).toBe(0);
+    // The model was asked to go on from her text, not to answer again.
+    const asked = journey.llm.requests.at(-1)?.messages ?? [];
+    expect(asked.at(-2)).toEqual({ role: 'assistant', content: cutText });
+    expect(asked.at(-1)?.role).toBe('system');
+    await screenshot(page, 'realtime-continued');
+    await page.reload();
+    await expectSettled(page, new RegExp(`/chat/${chatId}$`), assistant(page).filter({ hasText: continued }));
+    expect(await page.getByText('Ответ прервался').count()).toBe(0);
+
     await watchReplies(page);
     const after = 'Ты снова со мной?';
     expectStreamed(await sendAndWatch(page, after), after);
     await expectChatting(page, after);
     await ctx.close();
   }, 180_000);
+
+  it('a reload while she answers: the text so far at once, the rest live', async () => {
+    const ctx = await newVisitor(journey.browser, 'desktop');
+    const page = await ctx.newPage();
+    await adoptFirstCompanion(page, journey.app.url);
+    const long = `Расскажи ещё одну историю ${'про лес и про реку '.repeat(8).trim()}`;
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill(long);
+    await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
+    await page.waitForFunction(
+      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,
+      undefined,
+      { timeout: 30_000 },
+    );
+    // Well before the server's first checkpoint (3 s): only the resumable stream knows these words.
+    await page.reload();
+    const reply = `[модель] Я услышала тебя: «${long}». Давай продолжим!`;
+    // Back on the page: her bubble streams on from the words already said, to the end.
+    await page.waitForFunction(
+      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const first = (await streamingBubble(page).textContent()) ?? '';
+    expect(reply.startsWith(first.trim())).toBe(true);
+    await watchReplies(page);
+    await streamingBubble(page).waitFor({ state: 'detached', timeout: 45_000 });
+    await expectSettled(page, CHAT_URL, assistant(page).filter({ hasText: 'Давай продолжим!' }));
+    expect(await assistant(page).locator('[class*="bubble"]').last().textContent()).toBe(reply);
+    await screenshot(page, 'realtime-resumed');
+    await ctx.close();
+  }, 120_000);
 });
