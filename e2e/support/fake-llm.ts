@@ -40,7 +40,12 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       requests.push(parsed);
       const lastUser = [...parsed.messages].reverse().find((m: { role: string }) => m.role === 'user');
       const said = typeof lastUser?.content === 'string' ? lastUser.content : 'фото';
-      const text = options.reply?.(said) ?? `[модель] Я услышала тебя: «${said}». Давай продолжим!`;
+      const whole = options.reply?.(said) ?? `[модель] Я услышала тебя: «${said}». Давай продолжим!`;
+      // Asked to go on from her own text (her turn, then an instruction: the app's "continue"), it goes
+      // on from where that text stops, as a good model does.
+      const [before, last] = parsed.messages.slice(-2) as Array<{ role: string; content: unknown }>;
+      const sent = last?.role === 'system' && before?.role === 'assistant' ? String(before.content) : '';
+      const text = sent && whole.startsWith(sent) ? whole.slice(sent.length) : whole;
       const words = text.split(' ');
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const chunk = (choices: unknown[], extra: object = {}) =>
