@@ -54,7 +54,11 @@ const outboxes = () => Object.fromEntries(t.topology.instances.map((i) => [i.nam
 
 describe.skipIf(Boolean(missing) && !isCI)('several instances behind a balancer', () => {
   beforeAll(async () => {
-    [t.topology, t.browser] = await Promise.all([startTopology(), launchBrowser()]);
+    // Both at once; whichever started is stopped after, even when the other failed.
+    const [topology, browser] = await Promise.allSettled([startTopology(), launchBrowser()]);
+    if (topology.status === 'fulfilled') t.topology = topology.value;
+    if (browser.status === 'fulfilled') t.browser = browser.value;
+    for (const started of [topology, browser]) if (started.status === 'rejected') throw started.reason;
   });
   afterAll(async () => {
     await t.browser?.close();
