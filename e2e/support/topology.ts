@@ -47,6 +47,7 @@ export interface Topology {
   debugSecret: string;
   /** HAProxy's own output: one line per request (server chosen, status, timings) when `requestLog`. */
   balancerLogs(): string;
+  balancerPid(): number | undefined;
   /** Each server's state in the balancer's pool. */
   pool(): Promise<Record<InstanceName, PoolState>>;
   /** Waits until the balancer has `name` in (`UP`) or out of (`DOWN`) its pool. */
@@ -294,6 +295,19 @@ export async function watchSockets(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Removes every Redis key under `prefix` (a topology's or a benchmark's, when it stops). */
+export async function clearRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  try {
+    const keys: string[] = [];
+    const stream = redis.scanStream({ match: `${prefix}*`, count: 500 });
+    for await (const batch of stream as AsyncIterable<string[]>) keys.push(...batch);
+    for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+  } finally {
+    await redis.quit();
+  }
+}
+
 /** Starts everything (in parallel where it can) and returns once the balancer serves both instances. */
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const cleanups: Array<() => Promise<void>> = [];
@@ -333,11 +347,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     // Redis: the machine's own, every key of this topology under its prefix, removed on stop.
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     cleanups.push(async () => {
-      const keys: string[] = [];
-      const stream = redis.scanStream({ match: `${redisPrefix}*`, count: 500 });
-      for await (const batch of stream as AsyncIterable<string[]>) keys.push(...batch);
-      for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
       await redis.quit();
+      await clearRedisPrefix(redisUrl, redisPrefix);
     });
 
     const s3 = await startLocalS3();
@@ -475,6 +486,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       s3: { endpoint: s3.endpoint, bucket: s3.bucket },
       debugSecret,
       balancerLogs: () => balancerOutput,
+      balancerPid: () => haproxy.pid,
       pool,
       waitForPool,
       async waitForJobs(kind, timeoutMs = 30_000) {
