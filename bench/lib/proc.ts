@@ -19,14 +19,28 @@ export function rssMb(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-/** Samples RSS every `everyMs` until stopped; returns the peak. */
-export function rssSampler(pid: number, everyMs = 100): { stop(): number } {
-  let peak = rssMb(pid);
+/** CPU seconds of several processes together (the instances of one target). */
+export function cpuSecondsOf(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+}
+
+/** Resident memory of several processes together, MB. */
+export function rssMbOf(pids: number[]): number {
+  return Math.round(pids.reduce((sum, pid) => sum + rssMb(pid), 0) * 10) / 10;
+}
+
+/**
+ * Samples RSS every `everyMs` until stopped; returns the peak (of the sum, for several processes at
+ * once).
+ */
+export function rssSampler(pid: number | number[], everyMs = 100): { stop(): number } {
+  const pids = Array.isArray(pid) ? pid : [pid];
+  let peak = rssMbOf(pids);
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssMb(pid));
+      peak = Math.max(peak, rssMbOf(pids));
     } catch {
-      // the process is gone
+      // a process is gone
     }
   }, everyMs);
   return {

@@ -2,8 +2,12 @@
  * npm run bench:stream — the streaming relay under load (DESIGN §8, issue 5).
  *
  * The server under test is pinned to core 1; the fake upstream and this load generator share core 0.
- * For each target (the app on PGlite, the app on PostgreSQL, the bare relay) and each N, N clients chat
- * at once; the same run calls the upstream directly for the baseline. Options:
+ * For each target and each N, N clients chat at once; the same run calls the upstream directly for the
+ * baseline. Targets: pglite (the app on PGlite), postgres (on PostgreSQL), postgres-redis (on PostgreSQL
+ * with Redis: one instance as a deployment of several runs it), cluster (two instances on PostgreSQL,
+ * Redis and a local S3 behind HAProxy: e2e/support/topology.ts; both instances on core 1, so the app
+ * has the same one core as a single instance, HAProxy on core 0 beside the load generator, as the
+ * network would be), bare (a bare socket.io relay). Options:
  *   --n 10,100,500,1000   concurrent chats      --replies 2   replies per client per wave
  *   --tokens 200 --rate 50 (tokens/s)           --prompt 3000 characters in each user message
  *   --targets pglite,postgres,bare              --out bench/results
@@ -12,8 +16,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { clearRedisPrefix, REDIS_URL, startTopology } from '../../e2e/support/topology.ts';
 import { machineInfo } from '../lib/machine.ts';
-import { cpuSeconds, rssMb, rssSampler } from '../lib/proc.ts';
+import { cpuSeconds, cpuSecondsOf, rssMb, rssMbOf, rssSampler } from '../lib/proc.ts';
 import { ROOT, type StartedProcess, serverNodeArgs, startApp, startNode } from '../lib/server.ts';
 import {
   connectClients,
@@ -92,10 +97,22 @@ function freshPostgres(): string | undefined {
 }
 
 interface Target {
-  server: StartedProcess;
+  url: string;
+  /** The processes measured: the server, or both instances of the cluster (CPU and RSS summed). */
+  pids: number[];
+  /** The balancer in front of the cluster: on the load generator's core, its CPU reported apart. */
+  balancerPid?: number;
   /** RSS 3 s after the first start's work (catalogue portraits drawn), before the restart. */
   firstStartRssMb?: number;
+  stop(): Promise<void>;
 }
+
+const appEnv = (upstreamUrl: string) => ({
+  LLM_PROVIDER: 'openai',
+  LLM_BASE_URL: upstreamUrl,
+  LLM_MODEL: 'bench',
+  LLM_TIMEOUT_MS: '60000',
+});
 
 /**
  * The app starts twice on the same data: the first start creates the database and draws the catalogue
@@ -111,27 +128,69 @@ async function startTarget(target: string, upstreamUrl: string): Promise<Target 
       nodeArgs: serverNodeArgs(),
       env: { UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' },
     });
-    return { server };
+    return { url: server.url, pids: [server.pid], stop: () => server.stop() };
   }
-  const env = {
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: upstreamUrl,
-    LLM_MODEL: 'bench',
-    LLM_TIMEOUT_MS: '60000',
-  };
+  if (target === 'cluster') return startCluster(upstreamUrl);
+  const env: Record<string, string> = appEnv(upstreamUrl);
   let databaseUrl: string | undefined;
-  if (target === 'postgres') {
+  if (target === 'postgres' || target === 'postgres-redis') {
     databaseUrl = freshPostgres();
     if (!databaseUrl) return undefined;
   }
+  const redisPrefix = `bench-${Date.now().toString(36)}`;
+  if (target === 'postgres-redis') {
+    // As the cluster's instances run: Redis for rate limits, rooms and jobs; no preview clips.
+    Object.assign(env, { REDIS_URL, REDIS_PREFIX: redisPrefix, PREVIEW_CLIPS: 'off' });
+  }
   const options = { cpus: SERVER_CPU, env, ...(databaseUrl ? { databaseUrl } : {}) };
   const first = await startApp(options);
-  await catalogueReady(first);
+  await catalogueReady(first.url);
   await sleep(3000);
   const firstStartRssMb = rssMb(first.pid);
   await first.halt();
   const server = await startApp({ ...options, dataDir: first.dataDir });
-  return { server, firstStartRssMb };
+  return {
+    url: server.url,
+    pids: [server.pid],
+    firstStartRssMb,
+    async stop() {
+      await server.stop();
+      if (target === 'postgres-redis') await clearRedisPrefix(REDIS_URL, redisPrefix);
+    },
+  };
+}
+
+/**
+ * Two instances behind HAProxy (e2e/support/topology.ts), started as `npm start` runs the app: both on
+ * the server's core (the app has one core, as a single instance has), HAProxy on the load generator's.
+ * Restarted once the first start's work is done, as a single instance is.
+ */
+async function startCluster(upstreamUrl: string): Promise<Target> {
+  const topology = await startTopology({
+    cpus: { a: SERVER_CPU, b: SERVER_CPU, balancer: LOAD_CPU },
+    nodeArgs: ['--max-semi-space-size=4', ...serverNodeArgs()],
+    env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...appEnv(upstreamUrl) },
+    requestLog: false,
+  });
+  try {
+    const pids = () => topology.instances.map((i) => i.pid() ?? 0);
+    await catalogueReady(topology.url);
+    await sleep(3000);
+    const firstStartRssMb = rssMbOf(pids());
+    for (const instance of topology.instances) await instance.restart('graceful');
+    for (const name of ['a', 'b'] as const) await topology.waitForPool(name, 'UP');
+    const balancerPid = topology.balancerPid();
+    return {
+      url: topology.url,
+      pids: pids(),
+      ...(balancerPid ? { balancerPid } : {}),
+      firstStartRssMb,
+      stop: () => topology.stop(),
+    };
+  } catch (error) {
+    await topology.stop();
+    throw error;
+  }
 }
 
 let nextAddress = 1;
@@ -140,15 +199,15 @@ let nextAddress = 1;
  * A fresh app draws its catalogue portraits at start, by a job off the request path (decision 0013):
  * "idle" and the restart are measured once every portrait is drawn, so no drawing overlaps a measurement.
  */
-async function catalogueReady(server: StartedProcess) {
+async function catalogueReady(url: string) {
   const headers = { 'x-forwarded-for': '10.255.255.254' };
-  const guest = (await (
-    await fetch(`${server.url}/api/auth/anonymous`, { method: 'POST', headers })
-  ).json()) as { access_token: string };
+  const guest = (await (await fetch(`${url}/api/auth/anonymous`, { method: 'POST', headers })).json()) as {
+    access_token: string;
+  };
   const deadline = Date.now() + 180_000;
   for (;;) {
     const { items } = (await (
-      await fetch(`${server.url}/api/catalogue`, {
+      await fetch(`${url}/api/catalogue`, {
         headers: { ...headers, authorization: `Bearer ${guest.access_token}` },
       })
     ).json()) as { items: Array<{ image: string | null }> };
@@ -171,7 +230,7 @@ async function nodeFloorRssMb(): Promise<number> {
  * Before anything is measured: 20 clients, three fast replies each and one at the normal rate, so the
  * JIT has compiled the hot paths and the pools are open in every target alike.
  */
-async function warmUp(kind: TargetKind, server: StartedProcess, upstream: StartedProcess) {
+async function warmUp(kind: TargetKind, server: Target, upstream: StartedProcess) {
   const { guests } = await guestsFor(kind, server, 20);
   const clients = await connectClients(kind, server.url, guests);
   await control(upstream, { tokens, rate: 0 });
@@ -182,31 +241,32 @@ async function warmUp(kind: TargetKind, server: StartedProcess, upstream: Starte
   await sleep(1000);
 }
 
-async function guestsFor(kind: TargetKind, server: StartedProcess, count: number) {
+async function guestsFor(kind: TargetKind, server: Target, count: number) {
   if (kind === 'bare') {
     return {
       guests: Array.from({ length: count }, (_, i): Guest => ({ token: '', chatId: `bare-${i}` })),
       setupCpuMs: 0,
     };
   }
-  const cpu = cpuSeconds(server.pid);
+  const cpu = cpuSecondsOf(server.pids);
   const guests = await seedGuests(server.url, count, nextAddress);
   nextAddress += count;
   // Each guest is three requests: the guest session, the catalogue (once) and the adoption.
-  return { guests, setupCpuMs: ((cpuSeconds(server.pid) - cpu) * 1000) / count };
+  return { guests, setupCpuMs: ((cpuSecondsOf(server.pids) - cpu) * 1000) / count };
 }
 
 async function measureTarget(target: string, upstream: StartedProcess): Promise<TargetReport | undefined> {
   const kind: TargetKind = target === 'bare' ? 'bare' : 'app';
   const started = await startTarget(target, `${upstream.url}/v1`);
   if (!started) return undefined;
-  const { server, firstStartRssMb } = started;
+  const server = started;
+  const { firstStartRssMb, pids, balancerPid } = started;
   try {
     await sleep(3000);
-    const readyRssMb = rssMb(server.pid);
+    const readyRssMb = rssMbOf(pids);
     // Idle means idle: V8 shrinks its heap once nothing has happened for a while (its memory reducer).
     await sleep(27_000);
-    const idleRssMb = rssMb(server.pid);
+    const idleRssMb = rssMbOf(pids);
     log(
       `${target}: RSS ${firstStartRssMb ?? '—'} MB after the first start, ${readyRssMb} MB ready, ${idleRssMb} MB idle`,
     );
@@ -218,13 +278,14 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
       const { guests, setupCpuMs } = await guestsFor(kind, server, n);
       const clients = await connectClients(kind, server.url, guests);
       await sleep(500);
-      const rssBefore = rssMb(server.pid);
-      const cpuBefore = cpuSeconds(server.pid);
+      const rssBefore = rssMbOf(pids);
+      const cpuBefore = cpuSecondsOf(pids);
       const upstreamCpuBefore = cpuSeconds(upstream.pid);
-      const sampler = rssSampler(server.pid);
+      const balancerCpuBefore = balancerPid ? cpuSeconds(balancerPid) : 0;
+      const sampler = rssSampler(pids);
       const wave = await runWave(clients, { replies, staggerMs, content });
       const peakRssMb = sampler.stop();
-      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const cpu = cpuSecondsOf(pids) - cpuBefore;
       const figures = replyFigures(wave.records, expected);
       const relayedTokens = (figures.replies - figures.failed) * tokens;
       waves.push({
@@ -238,6 +299,7 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
         wallMs: wave.wallMs,
         loadGenLagP99Ms: wave.loadGenLagP99Ms,
         upstreamCpuSeconds: cpuSeconds(upstream.pid) - upstreamCpuBefore,
+        ...(balancerPid ? { balancerCpuSeconds: cpuSeconds(balancerPid) - balancerCpuBefore } : {}),
       });
       log(
         `${target} N=${n}: first token p50 ${figures.firstTokenP50.toFixed(1)} ms, gap p99 ${figures.gapP99.toFixed(1)} ms, ` +
@@ -247,10 +309,10 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
       // CPU per chat request: one-token replies as fast as the upstream can, on already connected clients.
       if (n === Number(args['request-cost-clients'])) {
         await control(upstream, { tokens: 1, rate: 0 });
-        const cpu0 = cpuSeconds(server.pid);
+        const cpu0 = cpuSecondsOf(pids);
         const quick = await runWave(clients, { replies: 2, staggerMs: 200, content });
         const done = quick.records.filter((r) => r.ok).length;
-        requestCpuMs = done ? ((cpuSeconds(server.pid) - cpu0) * 1000) / done : Number.NaN;
+        requestCpuMs = done ? ((cpuSecondsOf(pids) - cpu0) * 1000) / done : Number.NaN;
         log(`${target}: CPU per chat request ${requestCpuMs.toFixed(2)} ms over ${done} requests`);
       }
       disconnectAll(clients);
@@ -258,6 +320,7 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
     }
     return {
       target,
+      ...(pids.length > 1 ? { processes: pids.length } : {}),
       ...(firstStartRssMb !== undefined ? { firstStartRssMb } : {}),
       readyRssMb,
       idleRssMb,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyFigures } from './load.ts';
-import { nominalStreamMs, type Report, relayMsPer1000, renderReport, type WaveFigures } from './report.ts';
+import {
+  deliveredTokensPerSecond,
+  nominalStreamMs,
+  type Report,
+  relayMsPer1000,
+  renderReport,
+  type WaveFigures,
+} from './report.ts';
 
 const figures: ReplyFigures = {
   replies: 20,
@@ -80,5 +87,32 @@ describe('bench:stream report', () => {
   it('knows how long the upstream takes to send a reply', () => {
     expect(nominalStreamMs(200, 50)).toBe(3980);
     expect(nominalStreamMs(1, 0)).toBe(0);
+  });
+
+  it('sets two instances beside one, per N, and judges no one-process budget on their sums', () => {
+    const single = {
+      target: 'postgres-redis',
+      idleRssMb: 95,
+      requestCpuMs: 2.6,
+      waves: [wave(10, { cpuSeconds: 1 })],
+    };
+    const cluster = {
+      target: 'cluster',
+      processes: 2,
+      idleRssMb: 190,
+      requestCpuMs: 3.1,
+      waves: [wave(10, { cpuSeconds: 1.2, balancerCpuSeconds: 0.05, firstTokenP50: 7 })],
+    };
+    const both = renderReport({ ...report, targets: [single, cluster] });
+    expect(both).toContain('### One instance / two instances behind HAProxy, same run');
+    // 20 replies of 200 tokens in 9 s.
+    expect(both).toContain('| 10 | postgres-redis | 2.22 | 444 | 5.00 ms |');
+    expect(both).toContain('| 10 | cluster | 2.22 | 444 | 7.00 ms |');
+    expect(both).toContain('| 0.05 | 0 of 20 |');
+    expect(both).toContain('3.10 ms on two (summed)');
+    const budgets = both.slice(both.indexOf('### Budgets'));
+    expect(budgets).toContain('| postgres-redis |');
+    expect(budgets).not.toContain('| cluster |');
+    expect(deliveredTokensPerSecond({ ...wave(10), failed: 2 }, 200)).toBeCloseTo(400);
   });
 });

@@ -12,10 +12,14 @@ export interface WaveFigures extends ReplyFigures {
   /** Server CPU for making one guest with a companion and a chat (three HTTP requests), ms. */
   setupCpuMs?: number;
   upstreamCpuSeconds?: number;
+  /** HAProxy's CPU during the wave (cluster), on the load generator's core. */
+  balancerCpuSeconds?: number;
 }
 
 export interface TargetReport {
   target: string;
+  /** Server processes measured together (the cluster's two instances): CPU and RSS are their sums. */
+  processes?: number;
   /** The app's first start on fresh data (database created, catalogue portraits drawn), 3 s after. */
   firstStartRssMb?: number;
   /** RSS 3 s after the (re)start the measurements run on. */
@@ -46,6 +50,8 @@ export interface Report {
 const TITLES: Record<string, string> = {
   pglite: 'Podruga, embedded PGlite',
   postgres: 'Podruga, PostgreSQL 15',
+  'postgres-redis': 'Podruga, PostgreSQL 15 + Redis, one instance',
+  cluster: 'Podruga, two instances behind HAProxy (PostgreSQL 15 + Redis + S3), both on the server core',
   bare: 'Bare socket.io relay',
 };
 
@@ -147,6 +153,10 @@ export function renderReport(report: Report): string {
     }
   }
 
+  const cluster = report.targets.find((t) => t.target === 'cluster');
+  const single = report.targets.find((t) => t.target === 'postgres-redis');
+  if (cluster && single) lines.push('', ...clusterComparison(single, cluster, report));
+
   if (report.floor) {
     const { postgresSelect1, postgresPreparedRow, pgliteSelect1, nodeRssMb } = report.floor;
     lines.push('', '### Floors measured in the same run', '');
@@ -162,7 +172,8 @@ export function renderReport(report: Report): string {
   lines.push('', '### Budgets (DESIGN §8)', '');
   lines.push('| budget | target | measured | verdict |');
   lines.push('|---|---|---|---|');
-  for (const t of apps) {
+  // The budgets are one process's: the cluster's figures are two processes' sums.
+  for (const t of apps.filter((a) => (a.processes ?? 1) === 1)) {
     const at = (n: number) => t.waves.find((w) => w.n === n);
     const d10 = directAt(10);
     const w10 = at(10);
@@ -203,4 +214,46 @@ export function renderReport(report: Report): string {
     }
   }
   return lines.join('\n');
+}
+
+/** Replies' tokens delivered per second of the wave (what the clients received, failures left out). */
+export function deliveredTokensPerSecond(w: WaveFigures, tokens: number): number {
+  return ((w.replies - w.failed) * tokens) / (w.wallMs / 1000);
+}
+
+/**
+ * One instance on PostgreSQL + Redis against two behind HAProxy, same run, per N: throughput, first
+ * token, chunk gaps and the app's CPU (both instances summed), with the balancer's own CPU apart.
+ */
+export function clusterComparison(single: TargetReport, cluster: TargetReport, report: Report): string[] {
+  const { tokens } = report.settings;
+  const lines = ['### One instance / two instances behind HAProxy, same run', ''];
+  lines.push(
+    'Both instances on core 1, the one core the single instance has: what two instances cost, not what a ' +
+      'second machine would add. HAProxy on core 0 with the load generator and the upstream (the network, ' +
+      'in a deployment); PostgreSQL and Redis not pinned, for both targets alike.',
+    '',
+  );
+  lines.push(
+    '| N | target | replies/s | tokens/s delivered | first token p50 | p99 | chunk gap p99 | app CPU s | CPU ms / 1,000 tokens | HAProxy CPU s | failed |',
+  );
+  lines.push('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const n of report.settings.ns) {
+    for (const t of [single, cluster]) {
+      const w = t.waves.find((x) => x.n === n);
+      if (!w) continue;
+      lines.push(
+        `| ${n} | ${t.target} | ${f((w.replies - w.failed) / (w.wallMs / 1000), 2)} | ${f(deliveredTokensPerSecond(w, tokens), 0)} | ` +
+          `${f(w.firstTokenP50, 2)} ms | ${f(w.firstTokenP99, 2)} ms | ${f(w.gapP99)} ms | ${f(w.cpuSeconds, 2)} | ` +
+          `${f(w.cpuMsPer1000Tokens)} | ${f(w.balancerCpuSeconds, 2)} | ${w.failed} of ${w.replies} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    `CPU per chat request (one-token replies): ${f(single.requestCpuMs, 2)} ms on one instance, ` +
+      `${f(cluster.requestCpuMs, 2)} ms on two (summed). Idle RSS ${f(single.idleRssMb)} MB against ` +
+      `${f(cluster.idleRssMb)} MB for both instances.`,
+  );
+  return lines;
 }

@@ -7,10 +7,13 @@ import { join } from 'node:path';
 const root = new URL('../..', import.meta.url).pathname;
 const serverEntry = join(root, 'apps/server/dist/server.js');
 
-export interface RunningApp {
+/** One built server process (`apps/server/dist/server.js`): its address, data folder, output and life. */
+export interface ServerProcess {
   url: string;
+  port: number;
   dataDir: string;
-  debugSecret: string;
+  /** The current process's id (a new one after each restart). */
+  pid(): number | undefined;
   /** Raw .eml texts written by the offline mail adapter, oldest first. */
   outbox(): string[];
   /** Everything every server process of this app printed, in order. */
@@ -19,15 +22,22 @@ export interface RunningApp {
    * Stops the server process and starts it again on the same port, data folder and environment, then
    * waits for /api/health: a deploy (`graceful`: SIGTERM, then wait for the process to exit) or a crash
    * (`crash`: SIGKILL). `whileDown` runs between the two, so a journey can keep the app down for a while
-   * and look at the page meanwhile; the server starts again even when it throws.
+   * and look at the page meanwhile; the server starts again even when it throws. After `kill`, a restart
+   * just starts it again.
    */
-  restart(kind: 'graceful' | 'crash', options?: { whileDown?: () => Promise<void> }): Promise<void>;
+  restart(kind?: 'graceful' | 'crash', options?: { whileDown?: () => Promise<void> }): Promise<void>;
   /** Sends `signal` and waits for the process to exit: its exit code (null when killed by a signal). */
   kill(signal: NodeJS.Signals): Promise<number | null>;
+  /** Ends the process (SIGTERM, SIGKILL after 10 s); the data folder is removed unless it was given. */
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** The app a journey file runs: one server process, with the debug routes' secret. */
+export interface RunningApp extends ServerProcess {
+  debugSecret: string;
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -65,39 +75,54 @@ async function endProcess(child: ChildProcess, graceMs: number): Promise<void> {
 }
 
 /**
- * Starts the built app (`npm run build` first) exactly as `npm start` does, on a free port, with a fresh
- * data folder (PGlite, outbox). The proxy is trusted so each browser context can present its own client
- * address through X-Forwarded-For, the way a load balancer would.
+ * The environment every test server starts with: no PostgreSQL, no Redis (PGlite in the data folder,
+ * memory and in-process jobs), the proxy trusted (each browser context presents its own client address
+ * through X-Forwarded-For, the way a load balancer would), the debug routes open with `debugSecret`.
  */
-export async function startApp(
-  env: Record<string, string> = {},
-  /** `dataDir`: start on an existing data folder (a restart); it is then left in place on stop. */
-  options: { dataDir?: string } = {},
-): Promise<RunningApp> {
-  const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
-  const debugSecret = 'e2e-debug-secret';
-  const url = `http://127.0.0.1:${port}`;
-  const childEnv = {
-    ...process.env,
+export function baseServerEnv(port: number, dataDir: string, debugSecret: string): Record<string, string> {
+  return {
     DATABASE_URL: '',
     REDIS_URL: '',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: 'true',
     DEBUG_ROUTES_SECRET: debugSecret,
     LOG_LEVEL: 'warn',
     // The preview clips cost a minute of one core at a first start: made only where a journey needs them.
     PREVIEW_CLIPS: 'off',
-    ...env,
   };
+}
+
+/**
+ * Starts the built server (`npm run build` first) as `npm start` does, with `env` over this process's
+ * environment, and waits for /api/health on `port`. `env` must set PORT and DATA_DIR (baseServerEnv).
+ */
+export async function startServer(options: {
+  env: Record<string, string>;
+  port: number;
+  dataDir: string;
+  /** The data folder was given by the caller: left in place on stop. */
+  keepDataDir?: boolean;
+  /** Node's own flags, before the script (e.g. `--max-semi-space-size=4`). */
+  nodeArgs?: string[];
+  /** `taskset -c <cpus>`: the process on these cores only (the benchmarks pin what they measure). */
+  cpus?: string;
+}): Promise<ServerProcess> {
+  const { port, dataDir } = options;
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv = { ...process.env, ...options.env };
   let output = '';
 
   /** One server process, up once /api/health answers. */
   async function spawnServer(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [serverEntry], {
+    const args = [...(options.nodeArgs ?? []), serverEntry];
+    // taskset execs node, so the process keeps its pid.
+    const [bin, argv]: [string, string[]] = options.cpus
+      ? ['taskset', ['-c', options.cpus, process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(bin, argv, {
       cwd: root,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,8 +153,9 @@ export async function startApp(
   let child = await spawnServer();
   return {
     url,
+    port,
     dataDir,
-    debugSecret,
+    pid: () => child.pid,
     outbox() {
       const dir = join(dataDir, 'outbox');
       let files: string[] = [];
@@ -141,9 +167,10 @@ export async function startApp(
       return files.sort().map((f) => readFileSync(join(dir, f), 'utf8'));
     },
     logs: () => output,
-    async restart(kind, { whileDown } = {}) {
+    async restart(kind = 'graceful', { whileDown } = {}) {
+      const running = child.exitCode === null && child.signalCode === null;
       await endProcess(child, kind === 'graceful' ? GRACEFUL_EXIT_MS : 0);
-      output += `\n--- e2e: server stopped (${kind}) ---\n`;
+      if (running) output += `\n--- e2e: server stopped (${kind}) ---\n`;
       try {
         await whileDown?.();
       } finally {
@@ -156,13 +183,35 @@ export async function startApp(
       const done = exited(child);
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await done;
+      output += `\n--- e2e: server ended by ${signal} ---\n`;
       return child.exitCode;
     },
     async stop() {
       await endProcess(child, 10_000);
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the built app (`npm run build` first) exactly as `npm start` does, on a free port, with a fresh
+ * data folder (PGlite, outbox): baseServerEnv, then `env`.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  /** `dataDir`: start on an existing data folder (a restart); it is then left in place on stop. */
+  options: { dataDir?: string } = {},
+): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
+  const debugSecret = 'e2e-debug-secret';
+  const server = await startServer({
+    env: { ...baseServerEnv(port, dataDir, debugSecret), ...env },
+    port,
+    dataDir,
+    keepDataDir: Boolean(options.dataDir),
+  });
+  return { ...server, debugSecret };
 }
 
 /** The first link in a mail that points at `path` (quoted-printable soft breaks undone). */
