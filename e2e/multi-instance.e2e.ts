@@ -1,9 +1,10 @@
 import { SUPPORT_MESSAGES } from '@podruga/shared';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitor, screenOf, screenshot } from './support/browser.ts';
 import { bubbles, say } from './support/chat.ts';
+import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
 import { adoptFirstCompanion, expectSettled, expectToast } from './support/steps.ts';
 import {
   INSTANCE_NAMES,
@@ -26,7 +27,24 @@ const missing = await topologyMissing();
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 if (missing && !isCI) console.warn(`multi-instance journeys skipped: ${missing}`);
 
-const t = {} as { topology: Topology; browser: Browser };
+const t = {} as { topology: Topology; browser: Browser; llm: FakeLlm };
+
+/** The fake model says a word every 150 ms: a long reply streams for several seconds. */
+const WORD_DELAY_MS = 150;
+const streamingBubble = (page: Page) => page.locator('[data-testid="chat-message"] [class*="cursor"]');
+/** Her reply to `said`, as the fake model writes it. */
+const replyTo = (said: string) => `[модель] Я услышала тебя: «${said}». Давай продолжим!`;
+
+/** Sends `text` and waits until her reply is on screen, several words long and still streaming. */
+async function askAndWaitMidway(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
+  await page.waitForFunction(
+    () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 5,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
 
 /** A new visitor (own storage and address) whose every request goes to instance `name`. */
 async function visitorOn(name: InstanceName): Promise<BrowserContext> {
@@ -55,7 +73,11 @@ const outboxes = () => Object.fromEntries(t.topology.instances.map((i) => [i.nam
 describe.skipIf(Boolean(missing) && !isCI)('several instances behind a balancer', () => {
   beforeAll(async () => {
     // Both at once; whichever started is stopped after, even when the other failed.
-    const [topology, browser] = await Promise.allSettled([startTopology(), launchBrowser()]);
+    t.llm = await startFakeLlm({ wordDelayMs: WORD_DELAY_MS });
+    const [topology, browser] = await Promise.allSettled([
+      startTopology({ env: t.llm.appEnv }),
+      launchBrowser(),
+    ]);
     if (topology.status === 'fulfilled') t.topology = topology.value;
     if (browser.status === 'fulfilled') t.browser = browser.value;
     for (const started of [topology, browser]) if (started.status === 'rejected') throw started.reason;
@@ -63,6 +85,7 @@ describe.skipIf(Boolean(missing) && !isCI)('several instances behind a balancer'
   afterAll(async () => {
     await t.browser?.close();
     await t.topology?.stop();
+    await t.llm?.close();
   });
 
   it('a photo sent in the chat through one instance is shown by the other after a reload', async () => {
@@ -201,5 +224,83 @@ describe.skipIf(Boolean(missing) && !isCI)('several instances behind a balancer'
     await screenshot(watcher, 'multi-instance-reply-on-b');
     await onA.close();
     await onB.close();
+  });
+
+  it('a reload onto the other instance while she answers: the text so far at once, the rest live', async () => {
+    const context = await visitorOn('a');
+    const page = await context.newPage();
+    const sockets = await watchSockets(page);
+    await adoptFirstCompanion(page, t.topology.url);
+    const chatUrl = page.url();
+    const question = `Расскажи историю ${'про ветер и про звёзды '.repeat(6).trim()}`;
+    await askAndWaitMidway(page, question);
+    expect(sockets.chat()?.instance).toBe('a');
+
+    // The page comes back on b, while a goes on generating (well before its first 3 s checkpoint).
+    await pinTo(context, 'b');
+    await page.reload();
+    await expect.poll(() => sockets.chat()?.instance, { timeout: 30_000 }).toBe('b');
+    await page.waitForFunction(
+      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 5,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const resumed = (await streamingBubble(page).textContent()) ?? '';
+    expect(replyTo(question).startsWith(resumed.trim())).toBe(true);
+    await streamingBubble(page).waitFor({ state: 'detached', timeout: 45_000 });
+    await expectSettled(page, new RegExp(`${new URL(chatUrl).pathname}$`), bubbles(page, 'assistant').last());
+    expect(await bubbles(page, 'assistant').last().locator('[class*="bubble"]').textContent()).toBe(
+      replyTo(question),
+    );
+    await screenshot(page, 'multi-instance-resumed');
+    await context.close();
+  });
+
+  it('kill -9 of the instance writing her reply: kept as far as it got, then continued on the survivor', async () => {
+    const context = await visitorOn('a');
+    const page = await context.newPage();
+    const sockets = await watchSockets(page);
+    await adoptFirstCompanion(page, t.topology.url);
+    const chatUrl = page.url();
+    const question = `Расскажи сказку ${'про кота и про луну '.repeat(6).trim()}`;
+    await askAndWaitMidway(page, question);
+    expect(sockets.chat()?.instance).toBe('a');
+
+    await t.topology.instance('a').kill('SIGKILL');
+    // The page's socket comes back through the balancer, on b; b finds a silent and finishes its reply
+    // with every word a had sent: cut short, with «Продолжить».
+    const cut = bubbles(page, 'assistant').filter({ hasText: 'Ответ прервался' });
+    await cut.waitFor({ timeout: 60_000 });
+    expect(sockets.chat()?.instance).toBe('b');
+    const cutText = (await cut.locator('[class*="bubble"]').textContent()) ?? '';
+    expect(cutText.split(' ').length).toBeGreaterThanOrEqual(5);
+    expect(replyTo(question).startsWith(cutText)).toBe(true);
+    await screenshot(page, 'multi-instance-cut');
+
+    await cut.getByRole('button', { name: 'Продолжить' }).click();
+    await page.waitForFunction(
+      () => {
+        const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
+        const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
+        return text.endsWith('Давай продолжим!') && !document.querySelector('[class*="cursor"]');
+      },
+      undefined,
+      { timeout: 45_000 },
+    );
+    expect(await bubbles(page, 'assistant').last().locator('[class*="bubble"]').textContent()).toBe(
+      replyTo(question),
+    );
+    expect(await page.getByText('Ответ прервался').count()).toBe(0);
+    await page.reload();
+    await expectSettled(
+      page,
+      new RegExp(`${new URL(chatUrl).pathname}$`),
+      bubbles(page, 'assistant').filter({ hasText: replyTo(question) }),
+    );
+    await screenshot(page, 'multi-instance-continued');
+    await context.close();
+    // The topology whole again for whatever runs next.
+    await t.topology.instance('a').restart();
+    await t.topology.waitForPool('a', 'UP');
   });
 });
