@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Brand, configResponseSchema, SERVER_MESSAGES } from '@podruga/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.ts';
+import { DRAINING_TEXT } from './modules/health/health.routes.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { useTestDatabase } from './test/db.ts';
 import { bearer, expectError } from './test/http.ts';
@@ -25,6 +26,13 @@ describe('API basics', () => {
     const res = await (await app()).inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/health answers 503 while the instance drains, so a balancer stops sending it work', async () => {
+    const server = await app();
+    await server.replies.drain(0);
+    const res = await server.inject({ method: 'GET', url: '/api/health' });
+    expectError(res, 503, 'service_unavailable', DRAINING_TEXT);
   });
 
   it('GET /api/config gives prompts, scenarios, providers and features', async () => {

@@ -343,7 +343,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const optionalUser = registerAuth(app, auth, clock);
   const linkContext = createLinkContext(config);
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  // The replies' drain is wired below; until then the instance is not draining.
+  let draining = () => false;
+  await app.register(healthRoutes, { prefix: '/api', draining: () => draining() });
   await app.register(configRoutes, {
     prefix: '/api',
     service: new ConfigService(
@@ -455,6 +457,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     redis ? new RedisReplyStreams(redis, config.redisPrefix) : undefined,
   );
   replies.startRecovery();
+  draining = () => !replies.accepting;
   // Replies a dead instance left, finished by this one: their chats' rooms see them cut short.
   replies.onRecovered = (rows) => {
     for (const row of rows) realtime?.chatMessage(row.chatId, presentMessage(row));
