@@ -120,32 +120,53 @@ describe('a reply the client left (one instance)', () => {
   });
 });
 
-describe('a short drop (connection-state recovery)', () => {
-  for (const redis of [false, true]) {
-    it(`comes back as the same socket with the chunks it missed${redis ? ' (Redis streams)' : ''}`, async (ctx) => {
-      if (redis && !redisUp()) ctx.skip();
-      const { url, t } = await start(
-        getDatabase(),
-        {},
-        redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `t-${randomBytes(4).toString('hex')}` } : {},
-      );
-      const { token, chatId } = await userWithChat(t.app, getDatabase());
-      upstream.stallAfter = 3;
-      const c = await connect(url, token, chatId);
-      c.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
-      await c.waitFor(() => c.text() === stalledAt(3));
-      // The transport drops (not a disconnect the client asked for): the reply goes on meanwhile.
-      c.socket.io.engine.close();
-      await c.waitFor(() => !c.socket.connected);
-      upstream.release();
-      await waitUntil(async () => (await replyRow(chatId))?.isStreaming === false);
-      c.socket.connect();
-      await c.waitFor(() => c.socket.connected);
-      expect(c.socket.recovered).toBe(true);
-      await c.waitFor(() => c.count('streaming_complete') === 1);
-      expect(c.text()).toBe(WORDS.join(''));
-    });
-  }
+describe('a short drop', () => {
+  it('with Redis: comes back as the same socket with the chunks it missed (connection-state recovery)', async (ctx) => {
+    if (!redisUp()) ctx.skip();
+    const { url, t } = await start(
+      getDatabase(),
+      {},
+      {
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: `t-${randomBytes(4).toString('hex')}`,
+      },
+    );
+    const { token, chatId } = await userWithChat(t.app, getDatabase());
+    upstream.stallAfter = 3;
+    const c = await connect(url, token, chatId);
+    c.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
+    await c.waitFor(() => c.text() === stalledAt(3));
+    // The transport drops (not a disconnect the client asked for): the reply goes on meanwhile.
+    c.socket.io.engine.close();
+    await c.waitFor(() => !c.socket.connected);
+    upstream.release();
+    await waitUntil(async () => (await replyRow(chatId))?.isStreaming === false);
+    c.socket.connect();
+    await c.waitFor(() => c.socket.connected);
+    expect(c.socket.recovered).toBe(true);
+    await c.waitFor(() => c.count('streaming_complete') === 1);
+    expect(c.text()).toBe(WORDS.join(''));
+  });
+
+  it('in memory: a new connection, whose resume finds the reply stored (nothing live)', async () => {
+    const { url, t } = await start(getDatabase());
+    const { token, chatId } = await userWithChat(t.app, getDatabase());
+    upstream.stallAfter = 3;
+    const c = await connect(url, token, chatId);
+    c.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
+    await c.waitFor(() => c.text() === stalledAt(3));
+    c.socket.io.engine.close();
+    await c.waitFor(() => !c.socket.connected);
+    upstream.release();
+    await waitUntil(async () => (await replyRow(chatId))?.isStreaming === false);
+    c.socket.connect();
+    await c.waitFor(() => c.socket.connected);
+    expect(c.socket.recovered).toBeFalsy();
+    c.socket.emit('authenticate', { token, chat_id: chatId });
+    await c.waitFor(() => c.count('authenticated') === 2);
+    expect(await resume(c.socket, chatId)).toEqual({ ok: true, replies: [] });
+    expect((await history(t.app, token, chatId)).at(-1)).toMatchObject({ content: WORDS.join('') });
+  });
 });
 
 describe('continue', () => {
