@@ -448,7 +448,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // One Redis client for the socket.io adapter's publishing and the resumable replies (issue 17): a
   // chunk's RPUSH goes out before its PUBLISH, on one connection, so no instance hears a chunk that a
   // resuming client's snapshot could miss.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  // Auto-pipelined: the chunks of every reply sent in one tick (their RPUSH and the adapter's XADD) go
+  // out in one write, in order.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, { autoPipelining: true }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
   const replies = new LiveReplies(
     messagesRepo,
