@@ -181,14 +181,20 @@ describe('chat store: resuming a reply (issue 17)', () => {
     ]);
   });
 
-  it('a live reply keeps its own bubble even when a second reply’s chunks come', () => {
+  it('two replies at once (a message sent while she still answers): each its own bubble, each completed', () => {
     const { s } = setup();
     s().chunk(chunk(0, 'Раз ', 'a'));
     s().chunk(chunk(0, 'Два ', 'b'));
+    s().chunk(chunk(1, 'два ', 'a'));
     s().streamingComplete({ chat_id: CHAT, message_id: 'b', created_at: new Date(T0).toISOString() });
-    expect(s().messages.map((m) => [m.id, m.text])).toEqual([
-      ['stream-t1', 'Раз '],
-      ['b', 'Два '],
+    expect(s().messages.map((m) => [m.id, m.text, m.streaming])).toEqual([
+      ['stream-t1', 'Раз два ', true],
+      ['b', 'Два ', false],
+    ]);
+    s().streamingComplete({ chat_id: CHAT, message_id: 'a', created_at: new Date(T0).toISOString() });
+    expect(s().messages.map((m) => [m.id, m.text, m.streaming])).toEqual([
+      ['a', 'Раз два ', false],
+      ['b', 'Два ', false],
     ]);
   });
 

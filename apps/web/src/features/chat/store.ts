@@ -168,11 +168,12 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
   /** Photos (by id) that already got the fallback text. */
   const imageFallbackDone = new Set<string>();
   /**
-   * The reply being streamed: its chunks by index, and the id of its bubble; `replyId` its stored id
-   * once a chunk named it; `base`, for a reply resumed midway, the last index its bubble's text holds
-   * (earlier chunks are in it already).
+   * The replies being streamed, by their stored id as the chunks name it ('' for chunks that name none):
+   * their chunks by index and the id of their bubble; `base`, for a reply resumed midway, the last index
+   * its bubble's text holds (earlier chunks are in it already). Usually one; two when a message is sent
+   * while her previous reply is still coming.
    */
-  let stream: { id: string; chunks: string[]; replyId?: string; base: number } | null = null;
+  const streams = new Map<string, { id: string; chunks: string[]; base: number }>();
   /** Chunks of unknown replies while a `resume` is on its way (issue 17). */
   let waiting: MessageChunkPayload[] | null = null;
 
@@ -255,7 +256,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       limitSeq: 0,
 
       reset(chatId, history = []) {
-        stream = null;
+        streams.clear();
         setTyping(false);
         const t = now();
         const loaded = collapseRateLimitCards(history.map((m) => fromServer(m, t)));
@@ -309,9 +310,9 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       chunk(payload) {
         const { chatId } = get();
         if (chatId && payload.chat_id !== chatId) return;
-        const named = payload.message_id;
-        const ours = stream && (!named || stream.replyId === named || stream.id === named);
-        if (!ours && waiting && named) {
+        const key = payload.message_id ?? '';
+        let stream = streams.get(key);
+        if (!stream && waiting && key) {
           // A reply this page may be resuming: it waits for the snapshot that places it.
           waiting.push(payload);
           return;
@@ -319,12 +320,14 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         // A reply the history showed as streaming (a reload in its middle), not resumed: its bubble holds
         // the server's last checkpoint, and these chunks continue a text whose start this page never
         // heard. It stays as it is until the end, when the stored text is fetched (useChatConnection).
-        if (!stream && get().messages.some(isServerStream)) {
+        if (!stream && streams.size === 0 && get().messages.some(isServerStream)) {
           setTyping(false);
           return;
         }
-        if (!stream || !ours) stream = { id: `${STREAM_ID_PREFIX}${tempId()}`, chunks: [], base: -1 };
-        if (named) stream.replyId = named;
+        if (!stream) {
+          stream = { id: `${STREAM_ID_PREFIX}${tempId()}`, chunks: [], base: -1 };
+          streams.set(key, stream);
+        }
         if (payload.chunk_index <= stream.base) return;
         stream.chunks[payload.chunk_index] = payload.chunk;
         // Holes (a chunk that has not arrived yet) are skipped until it does.
@@ -346,9 +349,9 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         // replaces whatever was streamed, or stands alone when nothing was.
         const replaced = payload.content === undefined ? {} : { text: payload.content };
         const created = Date.parse(payload.created_at);
-        // Another reply than the one being built here (a resumed page's, a second one at once).
-        const other = stream?.replyId !== undefined && stream.replyId !== payload.message_id;
-        if (!stream || other) {
+        const key = streams.has(payload.message_id) ? payload.message_id : '';
+        const stream = streams.get(key);
+        if (!stream) {
           const shown = messages.find((m) => m.id === payload.message_id && m.streaming);
           if (shown) replaceMessage(shown.id, { ...shown, ...replaced, streaming: false });
           else if (payload.content !== undefined && !messages.some((m) => m.id === payload.message_id)) {
@@ -357,8 +360,8 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
           }
           return;
         }
+        streams.delete(key);
         const id = stream.id;
-        stream = null;
         const current = messages.find((m) => m.id === id);
         if (!current) return;
         if (id !== payload.message_id && messages.some((m) => m.id === payload.message_id)) {
@@ -401,7 +404,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         const known = messages.find((m) => m.id === message.id);
         if (known && isStaleMediaUpdate(known, next)) return;
         // Her reply, stored (a dead instance's, finished by another: issue 17): its stream is over.
-        if (stream?.id === message.id) stream = null;
+        streams.delete(message.id);
         upsert({ ...next, streaming: false });
         // Her media finishing is not an answer to what the user may have sent since: the dots stay.
         if (!(known && next.media)) setTyping(false);
@@ -476,7 +479,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         typingTimer = null;
         if (imageTimer) clearTimeout(imageTimer);
         imageTimer = null;
-        stream = null;
+        streams.clear();
         waiting = null;
       },
 
@@ -493,7 +496,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
           // Its bubble: the one the history showed (its id), else a new one; the text so far, at once.
           const chunks: string[] = [];
           chunks[Math.max(0, reply.chunk_index)] = reply.content;
-          stream = { id: reply.message_id, replyId: reply.message_id, chunks, base: reply.chunk_index };
+          streams.set(reply.message_id, { id: reply.message_id, chunks, base: reply.chunk_index });
           const known = get().messages.find((m) => m.id === reply.message_id);
           const message: ChatMessage = {
             ...(known ?? localAssistant(reply.message_id, '', now())),
@@ -510,7 +513,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
       },
 
       resync(history, lostAt) {
-        stream = null;
+        streams.clear();
         const messages = mergeHistory(get().messages, history, { now: now(), lostAt });
         set({ messages });
         setTyping(messages.some((m) => m.pending));
