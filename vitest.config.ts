@@ -36,9 +36,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          // Two journey files at a time (each its own app, data folder and Chromium): the journeys mostly
-          // wait (for replies, settled URLs, quiet networks), so two at once took the browser part from
-          // 559 s to 322 s on two cores. The timeouts are ceilings for a loaded machine, not measures.
+          // Several journey files at a time (each its own app, data folder and Chromium): the journeys
+          // mostly wait (for replies, settled URLs, quiet networks), so two at once took the browser part
+          // from 559 s to 322 s on two cores; `npm test` runs three (scripts/test.mjs). The timeouts are
+          // ceilings for a loaded machine, not measures.
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: true,
