@@ -98,6 +98,18 @@ export function serverNodeArgs(): string[] {
   return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 }
 
+/**
+ * The Node flags every server under test runs with — the app as `npm start` runs it (package.json: V8's
+ * young generation capped at 4 MB a half), and the bare relay alike, so a ratio between them measures
+ * the code, not the flags (DESIGN §8). BENCH_NODE_ARGS comes after and wins (e.g. another semi-space).
+ */
+export function appNodeArgs(): string[] {
+  return ['--max-semi-space-size=4', ...serverNodeArgs()];
+}
+
+/** The environment `npm start` gives the app: glibc keeps two malloc arenas instead of one per thread. */
+export const APP_PROCESS_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 export interface StartedApp extends StartedProcess {
   dataDir: string;
   /** Stops the process and keeps the data folder and database (for a restart on them). */
@@ -118,8 +130,7 @@ export async function startApp(
     script: SERVER_ENTRY,
     ...(options.cpus ? { cpus: options.cpus } : {}),
     readyPath: '/api/health',
-    // As `npm start` runs it (package.json): V8's young generation capped at 4 MB a half.
-    nodeArgs: ['--max-semi-space-size=4', ...serverNodeArgs()],
+    nodeArgs: appNodeArgs(),
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl ?? '',
@@ -128,8 +139,7 @@ export async function startApp(
       DATA_DIR: dataDir,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
-      // As `npm start` runs it (package.json): glibc keeps two malloc arenas instead of one per thread.
-      MALLOC_ARENA_MAX: '2',
+      ...APP_PROCESS_ENV,
       ...options.env,
     },
   });

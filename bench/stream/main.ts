@@ -18,8 +18,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clearRedisPrefix, REDIS_URL, startTopology } from '../../e2e/support/topology.ts';
 import { machineInfo } from '../lib/machine.ts';
+import { pinServices } from '../lib/pin.ts';
 import { cpuSeconds, cpuSecondsOf, rssMb, rssMbOf, rssSampler } from '../lib/proc.ts';
-import { ROOT, type StartedProcess, serverNodeArgs, startApp, startNode } from '../lib/server.ts';
+import {
+  APP_PROCESS_ENV,
+  appNodeArgs,
+  ROOT,
+  type StartedProcess,
+  startApp,
+  startNode,
+} from '../lib/server.ts';
 import {
   connectClients,
   directWave,
@@ -125,8 +133,9 @@ async function startTarget(target: string, upstreamUrl: string): Promise<Target 
       script: join(ROOT, 'bench/stream/bare-relay.ts'),
       cpus: SERVER_CPU,
       readyPath: '/health',
-      nodeArgs: serverNodeArgs(),
-      env: { UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' },
+      // The app's own flags and environment: the same run compares code, not settings.
+      nodeArgs: appNodeArgs(),
+      env: { UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production', ...APP_PROCESS_ENV },
     });
     return { url: server.url, pids: [server.pid], stop: () => server.stop() };
   }
@@ -168,8 +177,8 @@ async function startTarget(target: string, upstreamUrl: string): Promise<Target 
 async function startCluster(upstreamUrl: string): Promise<Target> {
   const topology = await startTopology({
     cpus: { a: SERVER_CPU, b: SERVER_CPU, balancer: LOAD_CPU },
-    nodeArgs: ['--max-semi-space-size=4', ...serverNodeArgs()],
-    env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...appEnv(upstreamUrl) },
+    nodeArgs: appNodeArgs(),
+    env: { NODE_ENV: 'production', ...APP_PROCESS_ENV, ...appEnv(upstreamUrl) },
     requestLog: false,
   });
   try {
@@ -349,6 +358,16 @@ function databaseFloor(): Record<string, number> | undefined {
 
 async function main() {
   const machine = machineInfo();
+  const services = pinServices(LOAD_CPU);
+  log(services.note);
+  try {
+    await run(machine, services.note);
+  } finally {
+    services.restore();
+  }
+}
+
+async function run(machine: ReturnType<typeof machineInfo>, servicesNote: string) {
   const floor = { ...databaseFloor(), nodeRssMb: await nodeFloorRssMb() };
   log(`floor: ${JSON.stringify(floor)}`);
   const upstream = await startNode({
@@ -383,7 +402,7 @@ async function main() {
     }
     const report: Report = {
       machine,
-      settings: { ns, replies, tokens, rate, promptChars: content.length, staggerMs },
+      settings: { ns, replies, tokens, rate, promptChars: content.length, staggerMs, services: servicesNote },
       direct,
       targets,
       floor,

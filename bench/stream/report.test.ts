@@ -84,6 +84,12 @@ describe('bench:stream report', () => {
     expect(text).toContain('`select 1` 0.170 ms');
   });
 
+  it('says where PostgreSQL and Redis ran', () => {
+    const note = 'PostgreSQL (7 processes) and Redis (1 process) pinned to core 0 with the load generator';
+    const md = renderReport({ ...report, settings: { ...report.settings, services: note } });
+    expect(md).toContain(`${note}.`);
+  });
+
   it('knows how long the upstream takes to send a reply', () => {
     expect(nominalStreamMs(200, 50)).toBe(3980);
     expect(nominalStreamMs(1, 0)).toBe(0);

@@ -40,6 +40,8 @@ export interface Report {
     rate: number;
     promptChars: number;
     staggerMs: number;
+    /** Where PostgreSQL and Redis ran (bench/lib/pin.ts). */
+    services?: string;
   };
   direct: WaveFigures[];
   targets: TargetReport[];
@@ -88,7 +90,8 @@ export function renderReport(report: Report): string {
       `${settings.rate} tokens/s (a stream lasts ${f(nominal / 1000, 2)} s at the upstream), user messages of ` +
       `${settings.promptChars} characters (~9 KB prompt upstream), ${settings.replies} replies per client per wave, ` +
       `clients starting at random within ${settings.staggerMs} ms (one reply's length: after that, each sends its ` +
-      'next message as soon as its reply ends, so N chats stream at any moment).',
+      'next message as soon as its reply ends, so N chats stream at any moment).' +
+      (settings.services ? ` ${settings.services}.` : ''),
     '',
   );
   lines.push('### Calling the upstream directly (baseline)', '');
@@ -231,7 +234,7 @@ export function clusterComparison(single: TargetReport, cluster: TargetReport, r
   lines.push(
     'Both instances on core 1, the one core the single instance has: what two instances cost, not what a ' +
       'second machine would add. HAProxy on core 0 with the load generator and the upstream (the network, ' +
-      'in a deployment); PostgreSQL and Redis not pinned, for both targets alike.',
+      `in a deployment); ${report.settings.services ?? 'PostgreSQL and Redis not pinned'}, for both targets alike.`,
     '',
   );
   lines.push(
