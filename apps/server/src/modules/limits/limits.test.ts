@@ -166,3 +166,15 @@ describe('limits', () => {
     expect((await t.app.inject({ url: '/api/user/stats' })).statusCode).toBe(401);
   });
 });
+
+describe('moscowDay', () => {
+  it('changes at Moscow midnight to the millisecond, whatever it was last asked', () => {
+    expect(moscowDay(new Date('2025-10-01T20:59:59.000Z'))).toBe('2025-10-01');
+    expect(moscowDay(new Date('2025-10-01T20:59:59.999Z'))).toBe('2025-10-01');
+    expect(moscowDay(new Date('2025-10-01T21:00:00.000Z'))).toBe('2025-10-02');
+    // Back in time, and within one minute again: never the day of the minute asked before.
+    expect(moscowDay(new Date('2025-10-01T20:59:30.000Z'))).toBe('2025-10-01');
+    expect(moscowDay(new Date('2025-10-01T21:00:30.000Z'))).toBe('2025-10-02');
+    expect(moscowDay(new Date('2025-10-01T21:00:59.999Z'))).toBe('2025-10-02');
+  });
+});

@@ -23,10 +23,21 @@ function parts(at: Date): Record<string, number> {
 
 const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
 
+/**
+ * The last minute asked about and its day: every chat message asks (issue 18's profile: Intl's
+ * formatToParts twice per request), and a day cannot change within a minute (time zones move on whole
+ * minutes at the least), so one format per minute serves them all.
+ */
+let cached = { minute: Number.NaN, day: '' };
+
 /** The Moscow calendar day of a moment, as YYYY-MM-DD (the `daily_usage.day` key). */
 export function moscowDay(at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute === cached.minute) return cached.day;
   const p = parts(at);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  const day = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  cached = { minute, day };
+  return day;
 }
 
 /** Time left until the next Moscow midnight, rounded up to whole minutes: {hours, minutes}. */
