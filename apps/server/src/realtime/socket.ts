@@ -20,7 +20,7 @@ import { presentMessage } from '../modules/messages/messages.presenter.ts';
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import { MESSAGE_TEXTS } from '../modules/messages/messages.texts.ts';
 import type { SendOutcome } from '../modules/messages/send/outcome.ts';
-import { SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
+import { type SocketAudience, SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
 import type { ReplyAway } from '../modules/notifications/notifications.service.ts';
 import { FORM_OVERHEAD_BYTES } from '../plugins/multipart-form.ts';
 
@@ -230,6 +230,30 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     });
   });
 
+  /**
+   * Who hears a reply (send/present.ts): one broadcast operator for every event of it (io.to() builds a
+   * new one per call). In memory, while the sender is alone in the chat's room — the usual case, one tab
+   * — an event goes straight to its socket and the other tabs' copy is not even encoded (issue 18); a tab
+   * that joins meanwhile is heard from its next event. With Redis every event is broadcast: other
+   * instances may hold the room's other sockets, and a recovered connection reads them back.
+   */
+  function audienceOf(socket: ChatSocket, room: string): SocketAudience {
+    const others = socket.to(room);
+    const everyone = io.to(room);
+    if (redis) return { sender: socket, others, room: everyone };
+    const alone = () => {
+      const members = io.of('/').adapter.rooms.get(room);
+      return members?.size === 1 && members.has(socket.id);
+    };
+    return {
+      sender: socket,
+      others: { emit: (event, ...args) => (alone() ? false : others.emit(event, ...args)) },
+      room: {
+        emit: (event, ...args) => (alone() ? socket.emit(event, ...args) : everyone.emit(event, ...args)),
+      },
+    };
+  }
+
   /** The user of an authenticated socket, checked again (a revoked or expired token stops here). */
   async function socketUser(socket: ChatSocket): Promise<UserRow> {
     const { token } = socket.data;
@@ -272,8 +296,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       const owned = await deps.messages.ownedChat(user, chat);
       const room = chatRoom(owned.id);
       await socket.join(room);
-      const audience = { sender: socket, others: socket.to(room), room: io.to(room) };
-      const reply = new SocketReply(audience, owned.id, undefined);
+      const reply = new SocketReply(audienceOf(socket, room), owned.id, undefined);
       const outcome = await deps.messages.continueReply(
         user,
         owned.id,
@@ -326,12 +349,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       const chat = owned.chat;
       const room = chatRoom(chat.id);
       await socket.join(room);
-      // One broadcast operator for every event of this reply (io.to() builds a new one per call).
-      const reply = new SocketReply(
-        { sender: socket, others: socket.to(room), room: io.to(room) },
-        chat.id,
-        clientId,
-      );
+      const reply = new SocketReply(audienceOf(socket, room), chat.id, clientId);
       // Her reply is generated whatever happens to this socket (issue 17): a client that comes back, to
       // any instance, resumes it; one that does not finds it stored, and the bell says she answered.
       const outcome = await deps.messages.send(

@@ -93,6 +93,22 @@ describe('a reply the client left (one instance)', () => {
     expect(await resume(second.socket, chatId)).toEqual({ ok: true, replies: [] });
   });
 
+  it('a second tab that opens mid-reply hears the rest of it live, with its start from resume', async () => {
+    const { url, t } = await start(getDatabase());
+    const { token, chatId } = await userWithChat(t.app, getDatabase());
+    upstream.stallAfter = 4;
+    const first = await connect(url, token, chatId);
+    first.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
+    await first.waitFor(() => first.text() === stalledAt(4));
+    const second = await connect(url, token, chatId);
+    const answer = await resume(second.socket, chatId);
+    upstream.release();
+    await second.waitFor(() => second.count('streaming_complete') === 1);
+    await first.waitFor(() => first.count('streaming_complete') === 1);
+    expect(resumedText(answer, second.payloads<MessageChunkPayload>('message_chunk'))).toBe(WORDS.join(''));
+    expect(first.text()).toBe(WORDS.join(''));
+  });
+
   it('with nobody connected, the reply is stored whole', async () => {
     const { url, t } = await start(getDatabase());
     const { token, chatId } = await userWithChat(t.app, getDatabase());
