@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitor, screenOf, screenshot } from './support/browser.ts';
-import { bubbles, say } from './support/chat.ts';
+import { bubbles, say, waitForLastReplyEnding, waitForStreamingWords } from './support/chat.ts';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.ts';
 import { adoptFirstCompanion, expectSettled, expectToast } from './support/steps.ts';
 import {
@@ -39,11 +39,7 @@ const replyTo = (said: string) => `[модель] Я услышала тебя: 
 async function askAndWaitMidway(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
   await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
-  await page.waitForFunction(
-    () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 5,
-    undefined,
-    { timeout: 30_000 },
-  );
+  await waitForStreamingWords(page, 5);
 }
 
 /** A new visitor (own storage and address) whose every request goes to instance `name`. */
@@ -240,11 +236,7 @@ describe.skipIf(Boolean(missing) && !isCI)('several instances behind a balancer'
     await pinTo(context, 'b');
     await page.reload();
     await expect.poll(() => sockets.chat()?.instance, { timeout: 30_000 }).toBe('b');
-    await page.waitForFunction(
-      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 5,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await waitForStreamingWords(page, 5);
     const resumed = (await streamingBubble(page).textContent()) ?? '';
     expect(replyTo(question).startsWith(resumed.trim())).toBe(true);
     await streamingBubble(page).waitFor({ state: 'detached', timeout: 45_000 });
@@ -278,15 +270,7 @@ describe.skipIf(Boolean(missing) && !isCI)('several instances behind a balancer'
     await screenshot(page, 'multi-instance-cut');
 
     await cut.getByRole('button', { name: 'Продолжить' }).click();
-    await page.waitForFunction(
-      () => {
-        const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
-        const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
-        return text.endsWith('Давай продолжим!') && !document.querySelector('[class*="cursor"]');
-      },
-      undefined,
-      { timeout: 45_000 },
-    );
+    await waitForLastReplyEnding(page, 'Давай продолжим!');
     expect(await bubbles(page, 'assistant').last().locator('[class*="bubble"]').textContent()).toBe(
       replyTo(question),
     );

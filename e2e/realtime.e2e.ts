@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitor, screenshot } from './support/browser.ts';
+import { waitForLastReplyEnding, waitForStreamingWords } from './support/chat.ts';
 import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled, storedToken } from './support/steps.ts';
 
@@ -149,11 +150,7 @@ describe('the server restarting under a visitor', () => {
     await page.getByRole('textbox', { name: 'Сообщение' }).fill(long);
     await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
     // A few words are on screen, the rest is still coming.
-    await page.waitForFunction(
-      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await waitForStreamingWords(page, 4);
     await screenshot(page, 'realtime-streaming');
     // The server has checkpointed the words sent so far (every 3 s): a crash now must not lose them.
     const token = await storedToken(page);
@@ -200,15 +197,7 @@ describe('the server restarting under a visitor', () => {
     await watchReplies(page);
     await interrupted.getByRole('button', { name: 'Продолжить' }).click();
     // Her last bubble, whole again: it ends as the model's reply ends, and nothing streams any more.
-    await page.waitForFunction(
-      () => {
-        const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
-        const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
-        return text.endsWith('Давай продолжим!') && !document.querySelector('[class*="cursor"]');
-      },
-      undefined,
-      { timeout: 45_000 },
-    );
+    await waitForLastReplyEnding(page, 'Давай продолжим!');
     const continued = (await assistant(page).last().locator('[class*="bubble"]').textContent()) ?? '';
     expect(continued.startsWith(cutText)).toBe(true);
     expect(continued.length).toBeGreaterThan(cutText.length);
@@ -236,20 +225,12 @@ describe('the server restarting under a visitor', () => {
     const long = `Расскажи ещё одну историю ${'про лес и про реку '.repeat(8).trim()}`;
     await page.getByRole('textbox', { name: 'Сообщение' }).fill(long);
     await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
-    await page.waitForFunction(
-      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await waitForStreamingWords(page, 4);
     // Well before the server's first checkpoint (3 s): only the resumable stream knows these words.
     await page.reload();
     const reply = `[модель] Я услышала тебя: «${long}». Давай продолжим!`;
     // Back on the page: her bubble streams on from the words already said, to the end.
-    await page.waitForFunction(
-      () => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= 4,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await waitForStreamingWords(page, 4);
     const first = (await streamingBubble(page).textContent()) ?? '';
     expect(reply.startsWith(first.trim())).toBe(true);
     await watchReplies(page);

@@ -22,3 +22,25 @@ export async function say(page: Page, text: string): Promise<string> {
   for (let i = 0; i < 300 && !(await reply.textContent())?.trim(); i++) await page.waitForTimeout(100);
   return (await reply.textContent()) ?? '';
 }
+
+/** Waits until her reply being written shows at least `words` words (a reply caught in its middle). */
+export async function waitForStreamingWords(page: Page, words: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => (document.querySelector('[class*="cursor"]')?.textContent ?? '').split(' ').length >= n,
+    words,
+    { timeout: 30_000 },
+  );
+}
+
+/** Waits until her last bubble is whole (nothing streams) and ends with `ending`. */
+export async function waitForLastReplyEnding(page: Page, ending: string): Promise<void> {
+  await page.waitForFunction(
+    (end) => {
+      const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
+      const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
+      return text.endsWith(end) && !document.querySelector('[class*="cursor"]');
+    },
+    ending,
+    { timeout: 45_000 },
+  );
+}

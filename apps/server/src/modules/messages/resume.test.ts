@@ -137,46 +137,39 @@ describe('a reply the client left (one instance)', () => {
 });
 
 describe('a short drop', () => {
-  it('with Redis: comes back as the same socket with the chunks it missed (connection-state recovery)', async (ctx) => {
-    if (!redisUp()) ctx.skip();
-    const { url, t } = await start(
-      getDatabase(),
-      {},
-      {
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: `t-${randomBytes(4).toString('hex')}`,
-      },
-    );
+  /**
+   * A chat mid-reply whose transport drops (not a disconnect the client asked for); the reply goes on
+   * meanwhile and is stored whole; then the same client socket connects again.
+   */
+  async function dropMidReply(env: Record<string, string> = {}) {
+    const { url, t } = await start(getDatabase(), {}, env);
     const { token, chatId } = await userWithChat(t.app, getDatabase());
     upstream.stallAfter = 3;
     const c = await connect(url, token, chatId);
     c.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
     await c.waitFor(() => c.text() === stalledAt(3));
-    // The transport drops (not a disconnect the client asked for): the reply goes on meanwhile.
     c.socket.io.engine.close();
     await c.waitFor(() => !c.socket.connected);
     upstream.release();
     await waitUntil(async () => (await replyRow(chatId))?.isStreaming === false);
     c.socket.connect();
     await c.waitFor(() => c.socket.connected);
+    return { t, c, token, chatId };
+  }
+
+  it('with Redis: comes back as the same socket with the chunks it missed (connection-state recovery)', async (ctx) => {
+    if (!redisUp()) ctx.skip();
+    const { c } = await dropMidReply({
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: `t-${randomBytes(4).toString('hex')}`,
+    });
     expect(c.socket.recovered).toBe(true);
     await c.waitFor(() => c.count('streaming_complete') === 1);
     expect(c.text()).toBe(WORDS.join(''));
   });
 
   it('in memory: a new connection, whose resume finds the reply stored (nothing live)', async () => {
-    const { url, t } = await start(getDatabase());
-    const { token, chatId } = await userWithChat(t.app, getDatabase());
-    upstream.stallAfter = 3;
-    const c = await connect(url, token, chatId);
-    c.socket.emit('message', { content: 'Привет', current_chat_id: chatId });
-    await c.waitFor(() => c.text() === stalledAt(3));
-    c.socket.io.engine.close();
-    await c.waitFor(() => !c.socket.connected);
-    upstream.release();
-    await waitUntil(async () => (await replyRow(chatId))?.isStreaming === false);
-    c.socket.connect();
-    await c.waitFor(() => c.socket.connected);
+    const { t, c, token, chatId } = await dropMidReply();
     expect(c.socket.recovered).toBeFalsy();
     c.socket.emit('authenticate', { token, chat_id: chatId });
     await c.waitFor(() => c.count('authenticated') === 2);
