@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillRegistration, registerFromMenu } from './support/account.ts';
 import { newVisitor, screenshot } from './support/browser.ts';
-import { bubbles, say } from './support/chat.ts';
+import { bubbles, say, seenReplies, watchReplies } from './support/chat.ts';
 import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled, passAdultGate } from './support/steps.ts';
 
@@ -22,18 +22,10 @@ describe('chatting with her', () => {
     expect(await demo.getAttribute('title')).toContain('ИИ-модель не подключена');
 
     // Watch the stream: record every distinct text the reply bubble shows while it is written.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { __seen: string[] }).__seen = seen;
-      new MutationObserver(() => {
-        const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
-        const text = all[all.length - 1]?.textContent ?? '';
-        if (seen.at(-1) !== text) seen.push(text);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await watchReplies(page);
     const reply = await say(page, 'Привет! Как прошёл твой день?');
     expect(reply.length).toBeGreaterThan(0);
-    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    const seen = await seenReplies(page);
     expect(seen.length).toBeGreaterThan(2);
     await screenshot(page, 'chat-desktop');
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitor, screenshot } from './support/browser.ts';
-import { waitForLastReplyEnding, waitForStreamingWords } from './support/chat.ts';
+import { seenReplies, waitForLastReplyEnding, waitForStreamingWords, watchReplies } from './support/chat.ts';
 import { useJourney } from './support/journey.ts';
 import { adoptFirstCompanion, expectSettled, storedToken } from './support/steps.ts';
 
@@ -19,33 +19,17 @@ const streamingBubble = (page: Page) => page.locator('[data-testid="chat-message
 const typingDots = (page: Page) => page.getByRole('status', { name: 'Подруга печатает' });
 
 /**
- * Records every distinct text the newest assistant bubble shows, so a journey can tell a reply that
- * streamed over the socket (many steps) from one that arrived whole over the HTTP fallback.
- */
-async function watchReplies(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __seen: string[] }).__seen = seen;
-    new MutationObserver(() => {
-      const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
-      const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
-      if (seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-/**
  * Sends `text` and waits for her whole reply (it quotes the message). Returns the texts the reply bubble
  * went through while it was written.
  */
 async function sendAndWatch(page: Page, text: string): Promise<string[]> {
-  const seenBefore = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.length);
+  const seenBefore = (await seenReplies(page)).length;
   await page.getByRole('textbox', { name: 'Сообщение' }).fill(text);
   await page.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
   const reply = assistant(page).filter({ hasText: `«${text}». Давай продолжим!` });
   await reply.waitFor({ timeout: 45_000 });
   await streamingBubble(page).waitFor({ state: 'detached', timeout: 30_000 });
-  const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+  const seen = await seenReplies(page);
   return seen.slice(seenBefore).filter(Boolean);
 }
 

@@ -44,3 +44,24 @@ export async function waitForLastReplyEnding(page: Page, ending: string): Promis
     { timeout: 45_000 },
   );
 }
+
+/**
+ * Records every distinct text her newest bubble shows from now on, so a journey can tell a reply that
+ * streamed (many steps) from one that arrived whole. Read them with `seenReplies`.
+ */
+export async function watchReplies(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    new MutationObserver(() => {
+      const all = document.querySelectorAll('[data-testid="chat-message"][data-sender="assistant"]');
+      const text = all[all.length - 1]?.querySelector('[class*="bubble"]')?.textContent ?? '';
+      if (seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The texts `watchReplies` has recorded so far. */
+export function seenReplies(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+}

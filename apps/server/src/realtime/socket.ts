@@ -42,7 +42,7 @@ export interface RealtimeDeps {
    */
   redis?: Redis | undefined;
   /** REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io#…`, apart from other deployments'. */
-  redisPrefix?: string;
+  redisPrefix: string;
   /** How long a dropped connection may come back as itself (connection-state recovery). */
   recoveryMs?: number;
   /** Events one connection may send per window before they are dropped (a flood, not a person). */
@@ -126,7 +126,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
     // Redis streams, not PUB/SUB: a recovered connection's missed events are read back from the stream
     // on whichever instance it comes back to.
     const { createAdapter } = await import('@socket.io/redis-streams-adapter');
-    const prefix = deps.redisPrefix ?? 'podruga';
+    const prefix = deps.redisPrefix;
     io.adapter(
       createAdapter(redis, {
         streamName: `${prefix}:socket.io`,

@@ -30,6 +30,7 @@ export interface LiveReply {
 }
 
 interface Entry extends LiveReply {
+  chatId: string;
   /** The text the last checkpoint wrote. */
   written: string;
   controller: AbortController;
@@ -109,6 +110,7 @@ export class LiveReplies {
     const streams = this.streams;
     const entry: Entry = {
       id,
+      chatId,
       sent: initial,
       written: initial,
       controller,
@@ -126,9 +128,10 @@ export class LiveReplies {
 
   /** Her reply's row is final: the reply leaves the process and its stream goes. */
   close(reply: LiveReply): void {
+    const entry = this.replies.get(reply.id);
     this.replies.delete(reply.id);
     this.streams
-      .close(reply.id)
+      .close(reply.id, entry?.chatId ?? '')
       .catch((error: unknown) => this.log.warn({ err: error }, 'reply stream close failed'));
     if (this.replies.size === 0) {
       clearInterval(this.checkpointTimer);
@@ -141,7 +144,7 @@ export class LiveReplies {
    * sent so far; those whose instance died are finished now, with their text.
    */
   async chat(chatId: string): Promise<ChatReplies> {
-    const { live, orphans } = await this.streams.chat(chatId);
+    const { live, orphans } = await this.streams.chat(chatId, this.orphanAfterMs);
     return { live, recovered: orphans.length ? await this.finishOrphans(orphans) : [] };
   }
 

@@ -263,12 +263,12 @@ export class MessagesRepository {
    * chat.
    */
   async recover(staleMs: number, chatId?: string): Promise<Recovered> {
-    const rows = await this.finishOrphans(sql`
+    const { interrupted, removed } = await this.finishStale(sql`
       select id, content, user_id, charged_day from ${messages}
       where is_streaming and checkpoint_at < now() - ${staleMs} * interval '1 millisecond'
         ${chatId ? sql`and chat_id = ${chatId}` : sql``}
       for update skip locked`);
-    return rows;
+    return { interrupted, removed };
   }
 
   /**
@@ -278,7 +278,7 @@ export class MessagesRepository {
    */
   async recoverOrphans(orphans: Array<{ id: string; content: string }>): Promise<MessageRow[]> {
     if (orphans.length === 0) return [];
-    const { rows } = await this.finishOrphansReturning(sql`
+    const { rows } = await this.finishStale(sql`
       select m.id,
         case when char_length(v.content) > char_length(m.content) then v.content else m.content end as content,
         m.user_id, m.charged_day
@@ -289,12 +289,11 @@ export class MessagesRepository {
     return rows;
   }
 
-  private async finishOrphans(stale: SQL): Promise<Recovered> {
-    const { interrupted, removed } = await this.finishOrphansReturning(stale);
-    return { interrupted, removed };
-  }
-
-  private async finishOrphansReturning(stale: SQL): Promise<Recovered & { rows: MessageRow[] }> {
+  /**
+   * Finishes the streaming rows `stale` selects (id, content, user_id, charged_day): removed when empty,
+   * interrupted with that content otherwise, their messages given back. One statement.
+   */
+  private async finishStale(stale: SQL): Promise<Recovered & { rows: MessageRow[] }> {
     const result: unknown = await this.db.execute(sql`
       with stale as (${stale}),
       gone as (

@@ -37,9 +37,12 @@ export interface ReplyStreams {
   /** The next chunk, as sent. Never awaited on the relay's path. */
   append(id: string, chunk: string): void;
   /** The reply's row is final: its stream goes. */
-  close(id: string): Promise<void>;
-  /** The chat's replies being generated (by a live instance), and those whose instance died. */
-  chat(chatId: string): Promise<{ live: ReplySnapshot[]; orphans: OrphanReply[] }>;
+  close(id: string, chatId: string): Promise<void>;
+  /**
+   * The chat's replies being generated (by an instance that beat within `staleMs`), and those whose
+   * instance died.
+   */
+  chat(chatId: string, staleMs: number): Promise<{ live: ReplySnapshot[]; orphans: OrphanReply[] }>;
   /** The replies of every instance that has not beaten for `staleMs` (Redis only). */
   orphans(staleMs: number): Promise<OrphanReply[]>;
   /** An orphan was finished (stored): forget it. */
@@ -141,12 +144,14 @@ export class RedisReplyStreams implements ReplyStreams {
     } else this.redis.rpush(this.key(id), chunk).catch(() => {});
   }
 
-  async close(id: string): Promise<void> {
+  async close(id: string, chatId: string): Promise<void> {
     this.fresh.delete(id);
-    const chatId = await this.redis.hget(this.instanceKey(this.instanceId), id);
-    const tx = this.redis.multi().del(this.key(id)).hdel(this.instanceKey(this.instanceId), id);
-    if (chatId) tx.hdel(this.chatKey(chatId), id);
-    await tx.exec();
+    await this.redis
+      .multi()
+      .del(this.key(id))
+      .hdel(this.instanceKey(this.instanceId), id)
+      .hdel(this.chatKey(chatId), id)
+      .exec();
   }
 
   private async now(): Promise<number> {
@@ -154,7 +159,7 @@ export class RedisReplyStreams implements ReplyStreams {
     return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   }
 
-  async chat(chatId: string): Promise<{ live: ReplySnapshot[]; orphans: OrphanReply[] }> {
+  async chat(chatId: string, staleMs: number): Promise<{ live: ReplySnapshot[]; orphans: OrphanReply[] }> {
     const owners = await this.redis.hgetall(this.chatKey(chatId));
     const ids = Object.keys(owners);
     if (ids.length === 0) return { live: [], orphans: [] };
@@ -169,7 +174,7 @@ export class RedisReplyStreams implements ReplyStreams {
       const parts = (results[1 + i * 2]?.[1] as string[] | undefined) ?? [];
       const beat = results[2 + i * 2]?.[1] as string | null | undefined;
       const content = parts.join('');
-      if (beat && now - Number(beat) < ORPHAN_AFTER_MS) {
+      if (beat && now - Number(beat) < staleMs) {
         live.push({ id, chatId, content, chunkIndex: parts.length - 1 });
       } else orphans.push({ id, chatId, content });
     });
