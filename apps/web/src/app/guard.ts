@@ -48,8 +48,10 @@ export function createGuard(getRoutes: () => RouteObject[]) {
     if (isStaticAssetPath(url.pathname)) return null;
     const meta = metaFor(getRoutes(), url.pathname);
     // Rule 5 asks about the token stored when the visitor arrived: the guest session that rule 1 creates
-    // for a visitor without one does not open an auth-only page reached from outside.
-    const hadToken = hasStoredToken();
+    // for a visitor without one does not open an auth-only page reached from outside. The start creates
+    // that guest while the first page loads, so on the first navigation the token may already be there:
+    // that navigation is judged by what the page was opened with.
+    const hadToken = firstNavigation ? ARRIVED_WITH_SESSION : hasStoredToken();
     if (!meta.skipAuth) await authActions.initialize();
 
     const step = guardStep({
