@@ -115,7 +115,14 @@ interface Target {
   stop(): Promise<void>;
 }
 
+/**
+ * Every app target runs without making the video preview's 20 clips: a deployment makes them once, at
+ * its first start, and they are static files after it. Left on, the restarted server rendered them in its
+ * worker thread through the idle and the first waves (about 100 s of one core and 50 MB), and the bench
+ * charged that to the chat.
+ */
 const appEnv = (upstreamUrl: string) => ({
+  PREVIEW_CLIPS: 'off',
   LLM_PROVIDER: 'openai',
   LLM_BASE_URL: upstreamUrl,
   LLM_MODEL: 'bench',
@@ -148,8 +155,8 @@ async function startTarget(target: string, upstreamUrl: string): Promise<Target 
   }
   const redisPrefix = `bench-${Date.now().toString(36)}`;
   if (target === 'postgres-redis') {
-    // As the cluster's instances run: Redis for rate limits, rooms and jobs; no preview clips.
-    Object.assign(env, { REDIS_URL, REDIS_PREFIX: redisPrefix, PREVIEW_CLIPS: 'off' });
+    // As the cluster's instances run: Redis for rate limits, rooms and jobs.
+    Object.assign(env, { REDIS_URL, REDIS_PREFIX: redisPrefix });
   }
   const options = { cpus: SERVER_CPU, env, ...(databaseUrl ? { databaseUrl } : {}) };
   const first = await startApp(options);
