@@ -14,6 +14,8 @@
  *   --tokens 200 --rate 50 (tokens/s)           --prompt 3000 characters in each user message
  *   --targets pglite,postgres,bare              --out bench/results
  *   --request-cost-clients 100   the level after whose waves the CPU per chat request is measured
+ * PostgreSQL: BENCH_DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432) and
+ * BENCH_DATABASE_NAME (default podruga_bench, dropped and made afresh: runs at once need names of their own).
  *
  * How long: `--n 10,100,500 --waves 3 --targets postgres,bare` takes roughly 9 minutes on the 2-core bench
  * machine: each measured wave lasts ~8–13 s plus seeding and connecting its clients (several seconds
@@ -101,10 +103,15 @@ async function control(upstream: StartedProcess, settings: { tokens: number; rat
   await fetch(`${upstream.url}/control`, { method: 'POST', body: JSON.stringify(settings) });
 }
 
-/** A fresh PostgreSQL database for one run, or undefined (with the reason logged) when none answers. */
+/**
+ * A fresh PostgreSQL database for one run, or undefined (with the reason logged) when none answers.
+ * It is dropped by force first: two runs at once on one PostgreSQL need their own BENCH_DATABASE_NAME,
+ * or the second start kills the first's server.
+ */
 function freshPostgres(): string | undefined {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  const name = 'podruga_bench';
+  const name = process.env.BENCH_DATABASE_NAME ?? 'podruga_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_NAME: not a plain name: ${name}`);
   try {
     for (const sql of [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]) {
       execFileSync('psql', [`${base}/postgres`, '-q', '-c', sql], { stdio: 'pipe' });
