@@ -9,8 +9,18 @@
  * has the same one core as a single instance, HAProxy on core 0 beside the load generator, as the
  * network would be), bare (a bare socket.io relay). Options:
  *   --n 10,100,500,1000   concurrent chats      --replies 2   replies per client per wave
+ *   --waves 3             measured waves per level, each on fresh guests and connections; the report
+ *                         gives every figure's median (min–max) and judges the budgets by the median
  *   --tokens 200 --rate 50 (tokens/s)           --prompt 3000 characters in each user message
  *   --targets pglite,postgres,bare              --out bench/results
+ *   --request-cost-clients 100   the level after whose waves the CPU per chat request is measured
+ * PostgreSQL: BENCH_DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432) and
+ * BENCH_DATABASE_NAME (default podruga_bench, dropped and made afresh: runs at once need names of their own).
+ *
+ * How long: `--n 10,100,500 --waves 3 --targets postgres,bare` takes roughly 9 minutes on the 2-core bench
+ * machine: each measured wave lasts ~8–13 s plus seeding and connecting its clients (several seconds
+ * at 500), so the waves are ~2.5 minutes per target and the direct baseline ~1; each target's start,
+ * 30 s idle and warm-up add 1–1.5 minutes. `--waves 1` (one wave, as before) takes about 5.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,12 +49,13 @@ import {
   seedGuests,
   type TargetKind,
 } from './load.ts';
-import { type Report, renderReport, type TargetReport, type WaveFigures } from './report.ts';
+import { type Level, type Report, renderReport, type TargetReport, type WaveFigures } from './report.ts';
 import { replyText } from './upstream.ts';
 
 const { values: args } = parseArgs({
   options: {
     n: { type: 'string', default: '10,100,500,1000' },
+    waves: { type: 'string', default: '3' },
     replies: { type: 'string', default: '2' },
     tokens: { type: 'string', default: '200' },
     rate: { type: 'string', default: '50' },
@@ -69,6 +80,9 @@ if (!process.env.BENCH_PINNED && spawnSync('taskset', ['-V']).status === 0) {
 }
 
 const ns = args.n.split(',').map(Number);
+const waves = Number(args.waves);
+if (!Number.isInteger(waves) || waves < 1)
+  throw new Error(`--waves must be a whole number ≥ 1, not ${args.waves}`);
 const replies = Number(args.replies);
 const tokens = Number(args.tokens);
 const rate = Number(args.rate);
@@ -89,10 +103,15 @@ async function control(upstream: StartedProcess, settings: { tokens: number; rat
   await fetch(`${upstream.url}/control`, { method: 'POST', body: JSON.stringify(settings) });
 }
 
-/** A fresh PostgreSQL database for one run, or undefined (with the reason logged) when none answers. */
+/**
+ * A fresh PostgreSQL database for one run, or undefined (with the reason logged) when none answers.
+ * It is dropped by force first: two runs at once on one PostgreSQL need their own BENCH_DATABASE_NAME,
+ * or the second start kills the first's server.
+ */
 function freshPostgres(): string | undefined {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  const name = 'podruga_bench';
+  const name = process.env.BENCH_DATABASE_NAME ?? 'podruga_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_NAME: not a plain name: ${name}`);
   try {
     for (const sql of [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]) {
       execFileSync('psql', [`${base}/postgres`, '-q', '-c', sql], { stdio: 'pipe' });
@@ -271,12 +290,73 @@ async function guestsFor(kind: TargetKind, server: Target, count: number) {
   return { guests, setupCpuMs: ((cpuSecondsOf(server.pids) - cpu) * 1000) / count };
 }
 
+/**
+ * One measured wave of N chats on fresh guests and connections (a reused chat's history would grow the
+ * prompt from wave to wave), then, at --request-cost-clients, the CPU per chat request on the same
+ * clients: one-token replies as fast as the upstream can.
+ */
+async function measureWave(
+  target: string,
+  kind: TargetKind,
+  server: Target,
+  upstream: StartedProcess,
+  n: number,
+  label: string,
+): Promise<{ figures: WaveFigures; requestCpu?: number }> {
+  const { pids, balancerPid } = server;
+  await control(upstream, { tokens, rate });
+  const { guests, setupCpuMs } = await guestsFor(kind, server, n);
+  const clients = await connectClients(kind, server.url, guests);
+  try {
+    await sleep(500);
+    const rssBefore = rssMbOf(pids);
+    const cpuBefore = cpuSecondsOf(pids);
+    const upstreamCpuBefore = cpuSeconds(upstream.pid);
+    const balancerCpuBefore = balancerPid ? cpuSeconds(balancerPid) : 0;
+    const sampler = rssSampler(pids);
+    const wave = await runWave(clients, { replies, staggerMs, content });
+    const peakRssMb = sampler.stop();
+    const cpu = cpuSecondsOf(pids) - cpuBefore;
+    const replyStats = replyFigures(wave.records, expected);
+    const relayedTokens = (replyStats.replies - replyStats.failed) * tokens;
+    const figures: WaveFigures = {
+      n,
+      ...replyStats,
+      cpuSeconds: cpu,
+      cpuMsPer1000Tokens: relayedTokens ? (cpu * 1000 * 1000) / relayedTokens : Number.NaN,
+      rssBeforeMb: rssBefore,
+      peakRssMb,
+      setupCpuMs,
+      wallMs: wave.wallMs,
+      loadGenLagP99Ms: wave.loadGenLagP99Ms,
+      upstreamCpuSeconds: cpuSeconds(upstream.pid) - upstreamCpuBefore,
+      ...(balancerPid ? { balancerCpuSeconds: cpuSeconds(balancerPid) - balancerCpuBefore } : {}),
+    };
+    log(
+      `${target} N=${n} wave ${label}: first token p50 ${replyStats.firstTokenP50.toFixed(1)} ms, gap p99 ${replyStats.gapP99.toFixed(1)} ms, ` +
+        `CPU ${cpu.toFixed(2)} s, failed ${replyStats.failed}, wrong ${replyStats.wrongText}, peak RSS ${peakRssMb} MB` +
+        (replyStats.errors.length ? `, errors: ${replyStats.errors.join('; ')}` : ''),
+    );
+    if (n !== Number(args['request-cost-clients'])) return { figures };
+    await control(upstream, { tokens: 1, rate: 0 });
+    const cpu0 = cpuSecondsOf(pids);
+    const quick = await runWave(clients, { replies: 2, staggerMs: 200, content });
+    const done = quick.records.filter((r) => r.ok).length;
+    const requestCpu = done ? ((cpuSecondsOf(pids) - cpu0) * 1000) / done : Number.NaN;
+    log(`${target} wave ${label}: CPU per chat request ${requestCpu.toFixed(2)} ms over ${done} requests`);
+    return { figures, requestCpu };
+  } finally {
+    disconnectAll(clients);
+    await sleep(1000);
+  }
+}
+
 async function measureTarget(target: string, upstream: StartedProcess): Promise<TargetReport | undefined> {
   const kind: TargetKind = target === 'bare' ? 'bare' : 'app';
   const started = await startTarget(target, `${upstream.url}/v1`);
   if (!started) return undefined;
   const server = started;
-  const { firstStartRssMb, pids, balancerPid } = started;
+  const { firstStartRssMb, pids } = started;
   try {
     await sleep(3000);
     const readyRssMb = rssMbOf(pids);
@@ -287,52 +367,16 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
       `${target}: RSS ${firstStartRssMb ?? '—'} MB after the first start, ${readyRssMb} MB ready, ${idleRssMb} MB idle`,
     );
     await warmUp(kind, server, upstream);
-    const waves: WaveFigures[] = [];
-    let requestCpuMs = Number.NaN;
+    const levels: Level[] = [];
+    const requestCpuMs: number[] = [];
     for (const n of ns) {
-      await control(upstream, { tokens, rate });
-      const { guests, setupCpuMs } = await guestsFor(kind, server, n);
-      const clients = await connectClients(kind, server.url, guests);
-      await sleep(500);
-      const rssBefore = rssMbOf(pids);
-      const cpuBefore = cpuSecondsOf(pids);
-      const upstreamCpuBefore = cpuSeconds(upstream.pid);
-      const balancerCpuBefore = balancerPid ? cpuSeconds(balancerPid) : 0;
-      const sampler = rssSampler(pids);
-      const wave = await runWave(clients, { replies, staggerMs, content });
-      const peakRssMb = sampler.stop();
-      const cpu = cpuSecondsOf(pids) - cpuBefore;
-      const figures = replyFigures(wave.records, expected);
-      const relayedTokens = (figures.replies - figures.failed) * tokens;
-      waves.push({
-        n,
-        ...figures,
-        cpuSeconds: cpu,
-        cpuMsPer1000Tokens: relayedTokens ? (cpu * 1000 * 1000) / relayedTokens : Number.NaN,
-        rssBeforeMb: rssBefore,
-        peakRssMb,
-        setupCpuMs,
-        wallMs: wave.wallMs,
-        loadGenLagP99Ms: wave.loadGenLagP99Ms,
-        upstreamCpuSeconds: cpuSeconds(upstream.pid) - upstreamCpuBefore,
-        ...(balancerPid ? { balancerCpuSeconds: cpuSeconds(balancerPid) - balancerCpuBefore } : {}),
-      });
-      log(
-        `${target} N=${n}: first token p50 ${figures.firstTokenP50.toFixed(1)} ms, gap p99 ${figures.gapP99.toFixed(1)} ms, ` +
-          `CPU ${cpu.toFixed(2)} s, failed ${figures.failed}, wrong ${figures.wrongText}, peak RSS ${peakRssMb} MB` +
-          (figures.errors.length ? `, errors: ${figures.errors.join('; ')}` : ''),
-      );
-      // CPU per chat request: one-token replies as fast as the upstream can, on already connected clients.
-      if (n === Number(args['request-cost-clients'])) {
-        await control(upstream, { tokens: 1, rate: 0 });
-        const cpu0 = cpuSecondsOf(pids);
-        const quick = await runWave(clients, { replies: 2, staggerMs: 200, content });
-        const done = quick.records.filter((r) => r.ok).length;
-        requestCpuMs = done ? ((cpuSecondsOf(pids) - cpu0) * 1000) / done : Number.NaN;
-        log(`${target}: CPU per chat request ${requestCpuMs.toFixed(2)} ms over ${done} requests`);
+      const runs: WaveFigures[] = [];
+      for (let k = 1; k <= waves; k++) {
+        const { figures, requestCpu } = await measureWave(target, kind, server, upstream, n, `${k}/${waves}`);
+        runs.push(figures);
+        if (requestCpu !== undefined) requestCpuMs.push(requestCpu);
       }
-      disconnectAll(clients);
-      await sleep(1000);
+      levels.push({ n, runs });
     }
     return {
       target,
@@ -341,7 +385,7 @@ async function measureTarget(target: string, upstream: StartedProcess): Promise<
       readyRssMb,
       idleRssMb,
       requestCpuMs,
-      waves,
+      levels,
     };
   } finally {
     await server.stop();
@@ -392,15 +436,19 @@ async function run(machine: ReturnType<typeof machineInfo>, servicesNote: string
         { role: 'user', content },
       ],
     });
-    const direct: WaveFigures[] = [];
+    const direct: Level[] = [];
     for (const n of ns) {
-      await control(upstream, { tokens, rate });
-      const wave = await directWave(`${upstream.url}/v1`, n, { staggerMs, body });
-      const figures = replyFigures(wave.records, expected);
-      direct.push({ n, ...figures, wallMs: wave.wallMs, loadGenLagP99Ms: wave.loadGenLagP99Ms });
-      log(
-        `direct N=${n}: first token p50 ${figures.firstTokenP50.toFixed(2)} ms, gap p99 ${figures.gapP99.toFixed(1)} ms`,
-      );
+      const runs: WaveFigures[] = [];
+      for (let k = 1; k <= waves; k++) {
+        await control(upstream, { tokens, rate });
+        const wave = await directWave(`${upstream.url}/v1`, n, { staggerMs, body });
+        const figures = replyFigures(wave.records, expected);
+        runs.push({ n, ...figures, wallMs: wave.wallMs, loadGenLagP99Ms: wave.loadGenLagP99Ms });
+        log(
+          `direct N=${n} wave ${k}/${waves}: first token p50 ${figures.firstTokenP50.toFixed(2)} ms, gap p99 ${figures.gapP99.toFixed(1)} ms`,
+        );
+      }
+      direct.push({ n, runs });
     }
     const targets: TargetReport[] = [];
     for (const target of args.targets.split(',')) {
@@ -409,7 +457,16 @@ async function run(machine: ReturnType<typeof machineInfo>, servicesNote: string
     }
     const report: Report = {
       machine,
-      settings: { ns, replies, tokens, rate, promptChars: content.length, staggerMs, services: servicesNote },
+      settings: {
+        ns,
+        waves,
+        replies,
+        tokens,
+        rate,
+        promptChars: content.length,
+        staggerMs,
+        services: servicesNote,
+      },
       direct,
       targets,
       floor,
