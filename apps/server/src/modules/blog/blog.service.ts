@@ -1,6 +1,4 @@
 import type { Brand } from '@podruga/shared';
-import { Feed } from 'feed';
-import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PrerenderedPage } from '../../plugins/web-app.ts';
 import { type BlogPost, fillBrand } from './blog.content.ts';
 
@@ -112,7 +110,10 @@ export class BlogService {
     };
   }
 
+  // `sitemap` and `feed` are loaded at the first request for them (crawlers, feed readers), not by every
+  // server at start (docs/PERFORMANCE.md, issue 18).
   async sitemap(origin: string): Promise<string> {
+    const { SitemapStream, streamToPromise } = await import('sitemap');
     const stream = new SitemapStream({ hostname: origin });
     for (const path of PUBLIC_PAGES)
       stream.write({ url: path, changefreq: path === '/blog' ? 'weekly' : 'monthly' });
@@ -132,7 +133,8 @@ export class BlogService {
     ].join('\n');
   }
 
-  rss(origin: string, brand: Brand): string {
+  async rss(origin: string, brand: Brand): Promise<string> {
+    const { Feed } = await import('feed');
     const feed = new Feed({
       id: `${origin}/blog`,
       title: `${brand.title} — блог`,

@@ -1,6 +1,5 @@
 import type { PushPayload } from '@podruga/shared';
 import { request } from 'undici';
-import webpush from 'web-push';
 import type { VapidKeys } from './vapid.ts';
 
 /** A push service keeps an undelivered message this long (seconds) while the device is offline. */
@@ -39,6 +38,8 @@ export async function sendPush(
   vapid: VapidKeys,
   options: { urgency?: 'normal' | 'high'; topic?: string } = {},
 ): Promise<PushResult> {
+  // Loaded at the first push, not at start: an idle server sends none (docs/PERFORMANCE.md, issue 18).
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(payload),

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { keyFile, readKeyFile, sharedSecret, writeKeyFile } from '../../keys.ts';
@@ -30,10 +29,10 @@ export async function loadVapidKeys(config: Config, db?: Db): Promise<VapidKeys>
   if (db) {
     const found = await readKeyFile(file);
     const local = found && parsePair(found) ? found : undefined;
-    text = await sharedSecret(db, 'vapid.json', local ?? JSON.stringify(webpush.generateVAPIDKeys()));
+    text = await sharedSecret(db, 'vapid.json', local ?? (await newPair()));
     if (text !== found) await writeKeyFile(config.dataDir, file, text, 'w');
   } else {
-    await writeKeyFile(config.dataDir, file, JSON.stringify(webpush.generateVAPIDKeys()), 'wx');
+    if (!(await readKeyFile(file))) await writeKeyFile(config.dataDir, file, await newPair(), 'wx');
     text = await readFile(file, 'utf8');
   }
   const pair = parsePair(text);
@@ -42,6 +41,12 @@ export async function loadVapidKeys(config: Config, db?: Db): Promise<VapidKeys>
     throw new Error(`${where} holds no VAPID key pair; delete it to regenerate`);
   }
   return { ...pair, subject: vapidSubject };
+}
+
+/** A new pair, as JSON. `web-push` is loaded only when one is needed (and for sending: sender.ts). */
+async function newPair(): Promise<string> {
+  const { default: webpush } = await import('web-push');
+  return JSON.stringify(webpush.generateVAPIDKeys());
 }
 
 function parsePair(text: string): { publicKey: string; privateKey: string } | undefined {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import nodemailer from 'nodemailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { Logger } from '../../logger.ts';
 import type { Mail, MailPort } from './port.ts';
+import { lazyTransport } from './transport.ts';
 
 const LINK = /https?:\/\/[^\s"<>]+/g;
 
@@ -12,7 +13,11 @@ const LINK = /https?:\/\/[^\s"<>]+/g;
  * and the log shows its links, so sign-up and recovery can be clicked through with no mail server.
  */
 export function createOutboxMailer(outboxDir: string, fromAddress: string, log: Logger): MailPort {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport<StreamTransport.SentMessageInfo>({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const shown = relative(process.cwd(), outboxDir);
   const where = shown && !shown.startsWith('..') ? `./${shown}` : outboxDir;
   return {
@@ -20,7 +25,7 @@ export function createOutboxMailer(outboxDir: string, fromAddress: string, log: 
     offline: true,
     describe: () => `mail: offline outbox at ${where} — set SMTP_URL for real delivery`,
     send: async (mail: Mail) => {
-      const info = await transport.sendMail({
+      const info = await (await transport.open()).sendMail({
         from: { name: mail.fromName, address: fromAddress },
         to: mail.to,
         subject: mail.subject,

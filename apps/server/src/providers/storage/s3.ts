@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { cacheControlOf, legacyObjectPath, objectPath, PUBLIC_PREFIXES } from './layout.ts';
 import { contentTypeOf, isSafeKey, type StoragePort, type StoredObject } from './port.ts';
 
@@ -30,9 +21,11 @@ function checked(key: string): string {
   return key;
 }
 
-const missing = (error: unknown) =>
-  error instanceof NoSuchKey ||
-  (error instanceof S3ServiceException &&
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+const missing = (sdk: Sdk, error: unknown) =>
+  error instanceof sdk.NoSuchKey ||
+  (error instanceof sdk.S3ServiceException &&
     (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
 
 /**
@@ -45,20 +38,27 @@ const missing = (error: unknown) =>
  * 0025 (a bare name at the prefix's root) is still read there.
  */
 export function createS3Storage(options: S3StorageOptions): StoragePort & { close(): void } {
-  const client = new S3Client({
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-  });
+  // The SDK is loaded when a bucket is configured, not by every server (it is several MB of memory for
+  // as long as the process lives; docs/PERFORMANCE.md, issue 18).
+  const opened: Promise<{ sdk: Sdk; client: S3Client }> = import('@aws-sdk/client-s3').then((sdk) => ({
+    sdk,
+    client: new sdk.S3Client({
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    }),
+  }));
+  opened.catch(() => {});
   const { bucket } = options;
   const base = options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : '';
   const objectKey = (key: string) => `${base}${objectPath(checked(key))}`;
   const read = async (Key: string, key: string): Promise<StoredObject | null> => {
+    const { sdk, client } = await opened;
     try {
-      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key }));
       if (!out.Body) return null;
       const body =
         out.Body instanceof Readable ? out.Body : Readable.from(out.Body as AsyncIterable<Uint8Array>);
@@ -68,7 +68,7 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
         contentType: out.ContentType || contentTypeOf(key),
       };
     } catch (error) {
-      if (missing(error)) return null;
+      if (missing(sdk, error)) return null;
       throw error;
     }
   };
@@ -81,8 +81,9 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
     async put(key, bytes, contentType) {
       const Key = objectKey(key);
       const exposed = PUBLIC_PREFIXES.some((prefix) => objectPath(key).startsWith(prefix));
+      const { sdk, client } = await opened;
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key,
           Body: bytes,
@@ -98,21 +99,24 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
       return found ?? (legacy ? read(`${base}${legacy}`, key) : null);
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const Key = objectKey(key);
+      const { sdk, client } = await opened;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key }));
       const legacy = legacyObjectPath(key);
-      if (legacy) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${base}${legacy}` }));
+      if (legacy) await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: `${base}${legacy}` }));
     },
     async deletePrefix(prefix) {
       const folder = `${base}${checked(prefix)}/`;
+      const { sdk, client } = await opened;
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: folder, ContinuationToken: token }),
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: folder, ContinuationToken: token }),
         );
         const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
         if (keys.length > 0) {
           await client.send(
-            new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
+            new sdk.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
           );
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -123,6 +127,8 @@ export function createS3Storage(options: S3StorageOptions): StoragePort & { clos
       checked(prefix);
     },
     url: (key) => `/${objectPath(key)}`,
-    close: () => client.destroy(),
+    close: () => {
+      void opened.then(({ client }) => client.destroy());
+    },
   };
 }
