@@ -47,6 +47,8 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/podruga',
       DATABASE_URL: 'postgres://app@db:5432/podruga',
+      PGLITE_SHARED_BUFFERS: '32MB',
+      PGLITE_WASM_TIER_UP: 'true',
       REDIS_URL: 'redis://cache:6379',
       REDIS_PREFIX: 'podruga-staging',
       PUBLIC_URL: 'https://podruga.app/',
@@ -121,6 +123,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/var/lib/podruga',
       databaseUrl: 'postgres://app@db:5432/podruga',
+      pglite: { sharedBuffers: '32768kB', wasmTierUp: true },
       redisUrl: 'redis://cache:6379',
       redisPrefix: 'podruga-staging',
       publicUrl: 'https://podruga.app',
@@ -393,6 +396,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sizes the embedded database: shared_buffers in kB, the optimising WebAssembly tier off unless asked', () => {
+    expect(loadConfig({}).pglite).toEqual({ sharedBuffers: '16384kB', wasmTierUp: false });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '512kB', PGLITE_WASM_TIER_UP: 'on' }).pglite).toEqual({
+      sharedBuffers: '512kB',
+      wasmTierUp: true,
+    });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1gb' }).pglite.sharedBuffers).toBe('1048576kB');
+    for (const bad of ['64kB', '2GB', '16', 'lots']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);
+    }
+  });
+
   it('parses booleans and proxy hops', () => {
     expect(loadConfig({ MAINTENANCE_MODE: 'on', TRUST_PROXY: 'true' })).toMatchObject({
       maintenanceMode: true,
@@ -452,6 +467,8 @@ describe('ENV_VARS', () => {
       'HOST',
       'DATA_DIR',
       'DATABASE_URL',
+      'PGLITE_SHARED_BUFFERS',
+      'PGLITE_WASM_TIER_UP',
       'REDIS_URL',
       'REDIS_PREFIX',
       'PUBLIC_URL',

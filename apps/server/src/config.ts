@@ -99,6 +99,28 @@ const ENV = {
     description: 'PostgreSQL connection URL; unset = embedded PGlite in DATA_DIR/pglite',
     schema: optionalUrl(['postgres:', 'postgresql:']),
   },
+  PGLITE_SHARED_BUFFERS: {
+    default: '16MB',
+    description:
+      "PostgreSQL's shared_buffers inside the embedded PGlite (no DATABASE_URL), 128kB–1GB: its page cache, held resident from the start (PGlite's own default, 128MB, took the process from ~265 to ~390 MB idle)",
+    schema: z.string().transform((v, ctx) => {
+      const match = /^(\d+)\s*(kB|MB|GB)$/i.exec(v);
+      const unit = match?.[2]?.toLowerCase();
+      const kb = match
+        ? Number(match[1]) * (unit === 'gb' ? 1024 * 1024 : unit === 'mb' ? 1024 : 1)
+        : Number.NaN;
+      // 128kB is PostgreSQL's floor (16 pages); PGlite's WebAssembly memory stops at 2 GB.
+      if (kb >= 128 && kb <= 1024 * 1024) return `${kb}kB`;
+      ctx.addIssue({ code: 'custom', message: 'must be a size from 128kB to 1GB, e.g. 16MB' });
+      return z.NEVER;
+    }),
+  },
+  PGLITE_WASM_TIER_UP: {
+    default: 'off',
+    description:
+      'With PGlite (no DATABASE_URL): let V8 recompile hot WebAssembly with its optimising compiler, for the whole process (faster offline clips and voice, complex queries; ~40 MB more resident, memory the compiler leaves behind). Always on with PostgreSQL',
+    schema: bool,
+  },
   REDIS_URL: {
     default: null,
     description:
@@ -679,12 +701,21 @@ const envSchema = z.object(
 
 type LogLevel = (typeof LOG_LEVELS)[number];
 
+export interface PgliteSettings {
+  /** PostgreSQL's shared_buffers, in kB ("16384kB"). */
+  sharedBuffers: string;
+  /** Whether V8 may tier hot WebAssembly up to TurboFan (process-wide). */
+  wasmTierUp: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
   /** Absolute path. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database, used when databaseUrl is unset (docs/decisions/0029). */
+  pglite: PgliteSettings;
   redisUrl: string | undefined;
   /** REDIS_PREFIX: every Redis key and channel of this deployment starts with it. */
   redisPrefix: string;
@@ -940,6 +971,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pglite: { sharedBuffers: e.PGLITE_SHARED_BUFFERS, wasmTierUp: e.PGLITE_WASM_TIER_UP },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -41,16 +42,45 @@ export function defaultMigrationsFolder(): string {
   throw new Error('Migrations folder apps/server/drizzle not found next to the server code');
 }
 
+/** What the embedded database holds resident; both measured in docs/decisions/0029. */
+export interface PgliteOptions {
+  /**
+   * PostgreSQL's shared_buffers ("16MB", "16384kB"). PGlite allocates and touches all of it at start,
+   * inside its WebAssembly memory, which never shrinks: PGlite's own 128MB is 128 MB of RSS from the
+   * first second. 16MB when omitted.
+   */
+  sharedBuffers?: string;
+  /**
+   * false: V8 keeps WebAssembly on its baseline compiler (Liftoff) for the rest of the process. The
+   * optimising compiler's passes over PGlite's hot functions leave ~40 MB of freed malloc memory that
+   * glibc does not hand back; the stream bench saw no difference in CPU per chat request without them
+   * (a grouping query over 9,000 rows ran up to ~30 % slower). V8's flags are process-wide: every
+   * WebAssembly module of the process stays on Liftoff (the offline clip encoder runs ~1.6× longer).
+   * Omitted: the flags are left alone (tests).
+   */
+  wasmTierUp?: boolean;
+}
+
+const DEFAULT_SHARED_BUFFERS = '16MB';
+
 /** Embedded PostgreSQL: on disk under `dataDir`, or in memory when it is omitted (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Before PGlite's module is compiled: V8 reads the flags as it compiles and tiers functions up.
+  if (options.wasmTierUp === false) setFlagsFromString('--no-wasm-tier-up --no-wasm-dynamic-tiering');
   // Loaded only when used: a server on PostgreSQL never pays for the embedded database's code.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.sharedBuffers ?? DEFAULT_SHARED_BUFFERS}`,
+    ],
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -93,10 +123,11 @@ export function openPostgres(connectionString: string, poolOptions: pg.PoolConfi
 export function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
+  pglite: Required<PgliteOptions>;
 }): Promise<Database> {
   return config.databaseUrl
     ? Promise.resolve(openPostgres(config.databaseUrl))
-    : openPglite(join(config.dataDir, 'pglite'));
+    : openPglite(join(config.dataDir, 'pglite'), config.pglite);
 }
 
 /** PostgreSQL's code for a unique-constraint violation, found on the driver error or its cause. */
