@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { StoragePort } from '../../providers/storage/port.ts';
+import { readStored, type StoragePort } from '../../providers/storage/port.ts';
 import { TTS_ERROR_TEXTS, TtsError, type TtsPort } from '../../providers/tts/port.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import { voiceFor } from './her-voice.ts';
@@ -86,20 +86,33 @@ export class ListenService {
     if (!found || !message || message.isUser || message.messageType !== 'text' || message.isStreaming) {
       throw errors.notFound();
     }
-    const cached = await this.cached(message.id);
-    if (cached) return cached;
-    const text = speakableText(message.content);
-    if (!text) throw errors.validation(LISTEN_TEXTS.nothingToSpeak);
-
+    // The look for kept speech is part of the shared work: a press that found nothing kept while the
+    // first press was finishing would otherwise not see it in flight any more, and pay twice.
     let making = this.making.get(message.id);
     if (!making) {
-      making = this.make(message.id, text, voiceFor(found.character));
+      making = this.keptOrMade(message.id, message.content, found.character);
       this.making.set(message.id, making);
       const done = () => void this.making.delete(message.id);
       making.then(done, done);
     }
     const { audio, contentType } = await making;
     return { body: audio, size: audio.length, contentType };
+  }
+
+  /** The kept speech (read whole: every press waiting on it gets the same bytes), else made now. */
+  private async keptOrMade(
+    messageId: string,
+    content: string,
+    character: Parameters<typeof voiceFor>[0],
+  ): Promise<{ audio: Buffer; contentType: string }> {
+    const kept = await this.cached(messageId);
+    if (kept) {
+      const audio = Buffer.isBuffer(kept.body) ? kept.body : await readStored(kept.body);
+      return { audio, contentType: kept.contentType };
+    }
+    const text = speakableText(content);
+    if (!text) throw errors.validation(LISTEN_TEXTS.nothingToSpeak);
+    return this.make(messageId, text, voiceFor(character));
   }
 
   /** The kept speech of a message, if any. */
