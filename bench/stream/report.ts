@@ -86,6 +86,19 @@ const sp = (s: Spread, digits = 1, format: (value: number, digits?: number) => s
 const across = (level: Level | undefined, pick: (w: WaveFigures) => number | undefined): Spread =>
   spread((level?.runs ?? []).map((w) => pick(w) ?? Number.NaN));
 
+/** First token p50 and p99 and chunk gap p99, the three latency cells every table starts with. */
+const latencyCells = (at: (pick: (w: WaveFigures) => number | undefined) => Spread): string[] => [
+  `${sp(
+    at((w) => w.firstTokenP50),
+    2,
+  )} ms`,
+  `${sp(
+    at((w) => w.firstTokenP99),
+    2,
+  )} ms`,
+  `${sp(at((w) => w.gapP99))} ms`,
+];
+
 /** A markdown table row. */
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
@@ -167,15 +180,7 @@ export function renderReport(report: Report): string {
     lines.push(
       row([
         l.n,
-        `${sp(
-          at((w) => w.firstTokenP50),
-          2,
-        )} ms`,
-        `${sp(
-          at((w) => w.firstTokenP99),
-          2,
-        )} ms`,
-        `${sp(at((w) => w.gapP99))} ms`,
+        ...latencyCells(at),
         `${sp(
           at((w) => w.streamP50 / 1000),
           2,
@@ -400,15 +405,7 @@ export function clusterComparison(single: TargetReport, cluster: TargetReport, r
             at((w) => deliveredTokensPerSecond(w, tokens)),
             0,
           ),
-          `${sp(
-            at((w) => w.firstTokenP50),
-            2,
-          )} ms`,
-          `${sp(
-            at((w) => w.firstTokenP99),
-            2,
-          )} ms`,
-          `${sp(at((w) => w.gapP99))} ms`,
+          ...latencyCells(at),
           sp(
             at((w) => w.cpuSeconds),
             2,
