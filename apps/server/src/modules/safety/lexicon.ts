@@ -15,8 +15,14 @@ interface Element {
 }
 type Entry = Element[];
 
-/** Every entry of every matcher by the key of its first element: one pass over a view finds them all. */
-const REGISTRY = new Map<string, { matcher: Matcher; entry: Entry }[]>();
+type Listed = { matcher: Matcher; entry: Entry }[];
+/**
+ * Every entry of every matcher by its first element — its stem, exact form or vowel-blind key, one map
+ * each (a token's own strings are the keys: nothing is built per token): one pass over a view finds them all.
+ */
+const BY_STEM = new Map<string, Listed>();
+const BY_EXACT = new Map<string, Listed>();
+const BY_FUZZY = new Map<string, Listed>();
 
 /** A compiled word list; its entries live in the shared registry under their first element's key. */
 export interface Matcher {
@@ -36,11 +42,11 @@ function elementMatches(el: Element, t: Token): boolean {
  */
 export function compile(phrases: readonly string[], fuzzy = false, names = false): Matcher {
   const matcher: Matcher = { size: 0 };
-  const add = (key: string, entry: Entry) => {
-    const list = REGISTRY.get(key);
+  const add = (registry: Map<string, Listed>, key: string, entry: Entry) => {
+    const list = registry.get(key);
     if (list?.some((x) => x.matcher === matcher && sameEntry(x.entry, entry))) return;
     if (list) list.push({ matcher, entry });
-    else REGISTRY.set(key, [{ matcher, entry }]);
+    else registry.set(key, [{ matcher, entry }]);
     matcher.size++;
   };
   for (const phrase of phrases) {
@@ -64,10 +70,10 @@ export function compile(phrases: readonly string[], fuzzy = false, names = false
     });
     const first = entry[0];
     if (!first) continue;
-    if (first.exact !== undefined) add(`=${first.exact}`, entry);
+    if (first.exact !== undefined) add(BY_EXACT, first.exact, entry);
     else {
-      add(first.stem!, entry);
-      if (first.fuzzy) add(`~${first.fuzzy}`, entry);
+      add(BY_STEM, first.stem!, entry);
+      if (first.fuzzy) add(BY_FUZZY, first.fuzzy, entry);
     }
   }
   return matcher;
@@ -110,21 +116,22 @@ function matchesAt(entry: Entry, view: View, i: number): number {
 
 function scan(view: View): Map<Matcher, Hit[]> {
   const hits = new Map<Matcher, Hit[]>();
+  const tryAll = (list: Listed | undefined, i: number) => {
+    if (!list) return;
+    for (const { matcher, entry } of list) {
+      const end = matchesAt(entry, view, i);
+      if (end < 0) continue;
+      const forMatcher = hits.get(matcher);
+      if (forMatcher) forMatcher.push({ start: i, end });
+      else hits.set(matcher, [{ start: i, end }]);
+    }
+  };
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     if (t.kind === 'punct') continue;
-    const keys = t.fuzzy ? [t.stem, `=${t.exact}`, `~${t.fuzzy}`] : [t.stem, `=${t.exact}`];
-    for (const key of keys) {
-      const list = REGISTRY.get(key);
-      if (!list) continue;
-      for (const { matcher, entry } of list) {
-        const end = matchesAt(entry, view, i);
-        if (end < 0) continue;
-        const forMatcher = hits.get(matcher);
-        if (forMatcher) forMatcher.push({ start: i, end });
-        else hits.set(matcher, [{ start: i, end }]);
-      }
-    }
+    tryAll(BY_STEM.get(t.stem), i);
+    tryAll(BY_EXACT.get(t.exact), i);
+    if (t.fuzzy) tryAll(BY_FUZZY.get(t.fuzzy), i);
   }
   return hits;
 }

@@ -72,4 +72,36 @@ describe('normaliser', () => {
     expect(stemOf('Бузовой'.toLowerCase())).toBe(stemOf('бузова'));
     expect(stemOf('nudes')).toBe(stemOf('nude'));
   });
+
+  it('reads every text the same with and without the shortcuts that skip work (plain text, no digits, no runs)', () => {
+    // Texts made of the characters each shortcut turns on: scripts mixed in a word, leetspeak, letters
+    // spelled apart, a letter thrice, digits and "+", emoji, invisible and compatibility characters.
+    const alphabet = [
+      ...'шкoльнaцaёЁdtyзiі0137@!|+-.,  _*',
+      '😀',
+      'ℹ',
+      '\u200b',
+      '\u00a0',
+      'é',
+      'ｔ',
+      '\n',
+      'ааа',
+      'лет',
+      'Маша ',
+      ' я ',
+    ];
+    let seed = 20261126;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 3000; n++) {
+      const length = 1 + Math.floor(next() * 24);
+      const text = Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      expect(analyse(text), JSON.stringify(text)).toEqual(analyse(text, false));
+    }
+    // And the plain text of a long chat message, where every shortcut applies.
+    const plain = 'Расскажи мне что-нибудь хорошее про свой день, милая. '.repeat(40);
+    expect(analyse(plain)).toEqual(analyse(plain, false));
+  });
 });
