@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { dailyUsage } from '../../db/schema/index.ts';
 
 /*
@@ -18,12 +18,15 @@ export interface Usage {
   amount: number;
 }
 
+/** A usage whose values may be placeholders, for a statement prepared once and run with its values. */
+export type Bindable<T> = { [K in keyof T]: T[K] | Placeholder };
+
 /**
  * The statement that takes `amount` from today's allowance, returning the new count, or no row when
  * that would pass `limit`. Usable on its own or as the first step (a CTE) of a statement that stores
  * something only when the allowance had room.
  */
-export function consumeStatement({ userId, day, resource, limit, amount }: Usage): SQL {
+export function consumeStatement({ userId, day, resource, limit, amount }: Bindable<Usage>): SQL {
   return sql`
       insert into ${dailyUsage} (user_id, day, resource, count)
       values (${userId}, ${day}, ${resource}, ${amount})

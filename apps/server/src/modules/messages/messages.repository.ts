@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, not, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   type CharacterRow,
@@ -58,6 +59,10 @@ function parseJson<T>(value: unknown): T | null {
 
 const COLUMNS = Object.entries(getTableColumns(messages));
 
+/** Turns drizzle's SQL into text and parameters for a statement prepared by hand (`insertTurn`). */
+const DIALECT = new PgDialect();
+type PreparedTurn = { execute(placeholders: Record<string, unknown>): Promise<unknown> };
+
 /** `returning` for raw statements: every column under its property name. */
 const RETURNING = sql.join(
   COLUMNS.map(([key, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`),
@@ -107,6 +112,7 @@ export class MessagesRepository {
   private readonly userWithChat;
   private readonly recentRows;
   private readonly finishRow;
+  private readonly turnStatements = new Map<string, PreparedTurn>();
 
   constructor(private readonly db: Db) {
     this.userWithChat = db
@@ -418,19 +424,62 @@ export class MessagesRepository {
     ready?: ReadyReply,
   ): Promise<StoredTurn | undefined> {
     const usage = 'usage' in charge ? charge.usage : undefined;
-    const day = usage ? usage.day : (charge as { day: string }).day;
-    // Her reply streams (empty, checkpointed), or is written whole now (her photo's placeholder, …).
+    const params: Record<string, unknown> = {
+      chatId: values.chatId,
+      userId: values.userId,
+      content: values.content,
+      imagePath: values.imagePath,
+      day: usage ? usage.day : (charge as { day: string }).day,
+    };
+    if (usage)
+      Object.assign(params, {
+        usageUser: usage.userId,
+        resource: usage.resource,
+        limit: usage.limit,
+        amount: usage.amount,
+      });
+    if (ready)
+      Object.assign(params, {
+        replyContent: ready.content,
+        replyType: ready.messageType,
+        replyMetadata: JSON.stringify(ready.metadata),
+      });
+    const result: unknown = await this.turnStatement(Boolean(usage), Boolean(ready)).execute(params);
+    // node-postgres and PGlite both answer `{rows}`.
+    const rows = (result as { rows: Array<Record<string, unknown>> }).rows.map(toMessageRow);
+    const userMessage = rows.find((row) => row.isUser);
+    const reply = rows.find((row) => !row.isUser);
+    return userMessage && reply ? { userMessage, reply } : undefined;
+  }
+
+  /**
+   * `insertTurn`'s statement in its four shapes (counted or charged to a day; her reply streaming or
+   * written whole), each built once and prepared by name: a chat message neither rebuilds its SQL nor
+   * has PostgreSQL parse and plan it again.
+   */
+  private turnStatement(counted: boolean, ready: boolean): PreparedTurn {
+    const key = `insert_turn_${counted ? 'counted' : 'charged'}_${ready ? 'ready' : 'streaming'}`;
+    const known = this.turnStatements.get(key);
+    if (known) return known;
+    const p = sql.placeholder;
     const replyRow = ready
-      ? sql`${ready.content}::text, false, false, null, ${day}::date, ${ready.messageType}::text,
-          ${JSON.stringify(ready.metadata)}::jsonb`
-      : sql`'', false, true, now(), ${day}::date, 'text', null`;
-    const result: unknown = await this.db.execute(sql`
-      with ${usage ? sql`allowed as (${consumeStatement(usage)}),` : sql``}
+      ? sql`${p('replyContent')}::text, false, false, null, ${p('day')}::date, ${p('replyType')}::text,
+          ${p('replyMetadata')}::jsonb`
+      : sql`'', false, true, now(), ${p('day')}::date, 'text', null`;
+    const usage = {
+      userId: p('usageUser'),
+      day: p('day'),
+      resource: p('resource'),
+      limit: p('limit'),
+      amount: p('amount'),
+    };
+    const statement = sql`
+      with ${counted ? sql`allowed as (${consumeStatement(usage)}),` : sql``}
       asked as (
         insert into ${messages} (chat_id, user_id, content, is_user, image_path)
-        select ${values.chatId}::uuid, ${values.userId}::uuid, ${values.content}::text, true,
-          ${values.imagePath}::text
-        ${usage ? sql`from allowed` : sql``}
+        select ${p('chatId')}::uuid, ${p('userId')}::uuid, ${p('content')}::text, true,
+          ${p('imagePath')}::text
+        ${counted ? sql`from allowed` : sql``}
         returning *
       ),
       reply as (
@@ -441,12 +490,15 @@ export class MessagesRepository {
         from asked
         returning *
       )
-      select ${RETURNING} from asked union all select ${RETURNING} from reply`);
-    // node-postgres and PGlite both answer `{rows}`.
-    const rows = (result as { rows: Array<Record<string, unknown>> }).rows.map(toMessageRow);
-    const userMessage = rows.find((row) => row.isUser);
-    const reply = rows.find((row) => !row.isUser);
-    return userMessage && reply ? { userMessage, reply } : undefined;
+      select ${RETURNING} from asked union all select ${RETURNING} from reply`;
+    const prepared: PreparedTurn = this.db._.session.prepareQuery(
+      DIALECT.sqlToQuery(statement),
+      undefined,
+      key,
+      false,
+    );
+    this.turnStatements.set(key, prepared);
+    return prepared;
   }
 
   /**
