@@ -319,7 +319,7 @@ export function renderReport(report: Report): string {
         row([
           'first token ≤ 3 ms added and ≤ the bare relay’s + 1.5 ms (p50, N=10)',
           t.target,
-          `${sp(added, 2, plus)} ms` + (bareAdded?.count ? ` (bare ${sp(bareAdded, 2, plus)} ms)` : ''),
+          `${sp(added, 2, plus)} ms${bareAdded?.count ? ` (bare ${sp(bareAdded, 2, plus)} ms)` : ''}`,
           ok(added.median <= 3 && (overBare === undefined || overBare <= 1.5)),
         ]),
       );
