@@ -99,8 +99,13 @@ interface Word {
 
 const VIDEO_WORD = new RegExp(`^(?:${VIDEO_NOUNS}|record|film|записать|запиши|запишешь)$`);
 
+/** Text whose characters each lower-case to one character, the same alone as in context. */
+const SIMPLE_CASE = /^[\t\n\r\x20-\x7Eа-яА-ЯёЁ]*$/;
+
 /** Lower case, ё → е, one character for one: positions stay those of the original text. */
 function normalize(text: string): string {
+  // ASCII and Russian letters (most messages): the whole string at once, as the loop would make it.
+  if (SIMPLE_CASE.test(text)) return text.toLowerCase().replaceAll('ё', 'е');
   let out = '';
   for (const ch of text) {
     const lower = ch.toLowerCase();
