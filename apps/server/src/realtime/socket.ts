@@ -23,6 +23,7 @@ import type { SendOutcome } from '../modules/messages/send/outcome.ts';
 import { type SocketAudience, SocketReply, socketRefusal } from '../modules/messages/send/present.ts';
 import type { ReplyAway } from '../modules/notifications/notifications.service.ts';
 import { FORM_OVERHEAD_BYTES } from '../plugins/multipart-form.ts';
+import { batchWrites } from './write-batching.ts';
 
 interface SocketData {
   token?: string;
@@ -161,6 +162,8 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
   const cap = deps.eventCap ?? SOCKET_EVENT_CAP;
   io.on('connection', (socket) => {
     const query = socket.handshake.query;
+    // The events of one turn of the event loop leave in one write (issue 18).
+    batchWrites(socket.conn);
 
     // Every event counts against the connection's window: a flood is dropped, a torrent cut off.
     let windowStart = 0;
