@@ -223,12 +223,18 @@ function fold(text: string, shortcuts: boolean): string {
   lower = lower.replace(/[’‘`´]/g, "'");
   // The rest reads numbers: a text without digits has nothing for them.
   if (shortcuts && !DIGIT.test(lower)) return lower;
-  return lower
-    .replace(/(\d{1,2})\s*\+\s*(\d{1,2})(?!\d)/g, (_, a, b) => String(Number(a) + Number(b)))
-    .replace(/(\d{1,3})\s*\+(?!\s*\d)/g, (m, n) => (Number(n) >= 18 ? ' эроконтент ' : m))
-    .replace(/(?<![\p{L}\p{N}])([1-9]|1[01])-?([абвгд])(?![\p{L}])/gu, '$1 класс')
-    .replace(/(\d)(?=\p{L})/gu, '$1 ')
-    .replace(/(\p{L})(?=\d)/gu, '$1 ');
+  if (!shortcuts || lower.includes('+')) {
+    lower = lower
+      .replace(/(\d{1,2})\s*\+\s*(\d{1,2})(?!\d)/g, (_, a, b) => String(Number(a) + Number(b)))
+      .replace(/(\d{1,3})\s*\+(?!\s*\d)/g, (m, n) => (Number(n) >= 18 ? ' эроконтент ' : m));
+  }
+  return (
+    lower
+      .replace(/(?<![\p{L}\p{N}])([1-9]|1[01])-?([абвгд])(?![\p{L}])/gu, '$1 класс')
+      .replace(/(\d)(?=\p{L})/gu, '$1 ')
+      // A space between a letter and the digit after it (found from the digit: digits are few).
+      .replace(/\d(?<=\p{L}\d)/gu, ' $&')
+  );
 }
 
 const TOKEN = /\p{L}+(?:'\p{L}*)*|\d+(?:[.,]\d+)?|[.!?;:\n]|[,()\-+/]/gu;
