@@ -102,6 +102,15 @@ function chatUndressVerdict(text: string, s: Signals): boolean {
   return s.undress && s.otherSubject && NAMES_A_PHOTO.test(text);
 }
 
+/**
+ * Reads a text's signals now, remembered for the check that follows: a caller about to wait for a
+ * database trip reads the message meanwhile, and the check after the trip finds it read.
+ */
+export function readAhead(text: string): void {
+  const trimmed = text.trim();
+  if (trimmed) signals(trimmed);
+}
+
 /** The rules layer: one verdict for one input at its entry point (and, in chat, its last user turns). */
 export function checkInput(input: SafetyInput): SafetyResult {
   const text = input.text?.trim();

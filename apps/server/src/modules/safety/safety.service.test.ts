@@ -39,6 +39,18 @@ async function setup(moderation?: ModerationPort) {
 }
 
 describe('SafetyService', () => {
+  it('reading a text ahead of its check neither refuses nor records it; the check then decides as before', async () => {
+    const { service, userId, logged, rows } = await setup();
+    service.readAhead(` ${FORBIDDEN} `);
+    service.readAhead('');
+    expect(await rows()).toHaveLength(0);
+    expect(logged).toHaveLength(0);
+    expect((await service.check(userId, { text: FORBIDDEN, entry: 'chat' })).ok).toBe(false);
+    expect(await rows()).toHaveLength(1);
+    service.readAhead(ADULT);
+    expect(await service.check(userId, { text: ADULT, entry: 'chat' })).toEqual({ ok: true });
+  });
+
   it('a refusal is recorded and logged with user, entry, reason and count, never the text; the 5th in an hour is firmer', async () => {
     const { service, userId, logged, clock, rows } = await setup();
     const details: string[] = [];

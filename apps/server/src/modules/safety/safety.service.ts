@@ -6,7 +6,7 @@ import {
   type ModerationPort,
   type ModerationReason,
 } from '../../providers/moderation/port.ts';
-import { checkInput, type SafetyEntry, type SafetyInput } from './input.ts';
+import { checkInput, readAhead, type SafetyEntry, type SafetyInput } from './input.ts';
 import type { SafetyRepository } from './safety.repository.ts';
 import { SAFETY_DETAILS } from './safety.ts';
 
@@ -70,6 +70,11 @@ export class SafetyService {
   /** True when a moderation service is configured on top of the rules. */
   get moderated(): boolean {
     return !this.deps.moderation.offline;
+  }
+
+  /** Reads `text` ahead of its check (the rules only; remembered): see `readAhead`. */
+  readAhead(text: string): void {
+    readAhead(text);
   }
 
   /** The rules alone, synchronous and cheap: for the hot path of a streaming reply. */

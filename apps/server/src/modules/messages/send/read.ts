@@ -18,8 +18,8 @@ export interface SessionChat {
 
 /**
  * The socket's first step: the session's user and the chat with her companion, the prompt's history and
- * today's count, read in one trip; the send throttle is asked while that trip is on its way (DESIGN §8:
- * no wait of its own). The safety check reads the text with the user's last turns, which come with the
+ * today's count, read in one trip; the send throttle is asked, and the message read by the safety rules,
+ * while that trip is on its way (DESIGN §8: no wait of its own). The safety check reads the text with the user's last turns, which come with the
  * chat: the rules add no trip (a refusal adds one, to count it), the moderation port, when configured,
  * its own call. A failed session wins over a missing chat, so a stranger learns nothing about chat ids.
  */
@@ -35,6 +35,8 @@ export async function readSessionChat(
   reading.catch(() => {});
   const admitting = gate.admit(claims.userId);
   admitting.catch(() => {});
+  // The message is read by the rules while the trip is on its way; the check after it finds it read.
+  deps.safety.readAhead(content);
   const found = await reading;
   const user = sessionUser(found?.user, claims);
   ownerCheck(user, found?.owned?.chat);
