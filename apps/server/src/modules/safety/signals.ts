@@ -62,12 +62,14 @@ function hitsAt(hits: Hit[]): Map<number, number> {
   for (const h of hits) byStart.set(h.start, Math.max(byStart.get(h.start) ?? 0, h.end));
   return byStart;
 }
-/** No token marked: shared, read only (an index past the end reads as unmarked). */
-const UNMARKED: readonly boolean[] = Object.freeze([]);
-function covered(hits: Hit[], view: View): readonly boolean[] {
+/** Which tokens of a view a list covers: 1 for covered (a byte a token; an index past the end reads as not). */
+type Marked = Readonly<Uint8Array>;
+/** No token marked: shared, never written. */
+const UNMARKED: Marked = new Uint8Array(0);
+function covered(hits: Hit[], view: View): Marked {
   if (hits.length === 0) return UNMARKED;
-  const marks = new Array<boolean>(view.length).fill(false);
-  for (const h of hits) for (let i = h.start; i < h.end; i++) marks[i] = true;
+  const marks = new Uint8Array(view.length);
+  for (const h of hits) marks.fill(1, h.start, h.end);
   return marks;
 }
 function ends(hits: Hit[]): Set<number> {
@@ -93,15 +95,15 @@ function partOf(view: View, i: number): [number, number] {
 }
 
 interface Marks {
-  her: readonly boolean[];
-  role: readonly boolean[];
-  self: readonly boolean[];
-  third: readonly boolean[];
-  past: readonly boolean[];
-  childhood: readonly boolean[];
-  duration: readonly boolean[];
-  filler: readonly boolean[];
-  adultSchool: readonly boolean[];
+  her: Marked;
+  role: Marked;
+  self: Marked;
+  third: Marked;
+  past: Marked;
+  childhood: Marked;
+  duration: Marked;
+  filler: Marked;
+  adultSchool: Marked;
 }
 
 interface Referent {
@@ -154,91 +156,113 @@ interface Age {
  * negated or approached adulthood ("ещё нет 18", "not 18 yet", "почти 18") reads as 17.
  */
 function ages(view: View, m: Marks): Age[] {
-  const ruUnit = hitsAt(find(LEX.age_unit_ru, view));
-  const enUnit = hitsAt(find(LEX.age_unit_en, view));
-  const nonAge = hitsAt(find(LEX.non_age_unit, view));
-  const before = ends(find(LEX.age_cue_before, view));
-  const dative = ends(find(LEX.age_cue_dative, view));
   const copula = find(LEX.age_cue_copula_en, view);
-  const copulaEnds = ends(copula);
+  const cues: AgeCues = {
+    ruUnit: hitsAt(find(LEX.age_unit_ru, view)),
+    enUnit: hitsAt(find(LEX.age_unit_en, view)),
+    nonAge: hitsAt(find(LEX.non_age_unit, view)),
+    before: ends(find(LEX.age_cue_before, view)),
+    dative: ends(find(LEX.age_cue_dative, view)),
+    copula,
+    copulaEnds: ends(copula),
+  };
   const out: Age[] = [];
+  // The reading of one number is a function of its own: its closure would otherwise make V8 allocate
+  // a context for every token of the text, numbers or not (60 KB for a 3,000-character message).
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     if (t.kind !== 'num' || t.num === undefined || t.ord !== undefined) continue;
-    let value = t.num;
-    let next = i + 1;
-    if (view[next]?.surface === '-' && view[next + 1]?.num !== undefined) {
-      value = Math.min(value, view[next + 1]!.num!);
-      next += 2;
-    }
-    if (value <= 0 || value > 120) continue;
-    const [cs, ce] = clauseOf(view, i);
-    // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8") and reading
-    // a negation or "almost" on the way ("тебе ещё нет 18", "you're not 18 yet", "почти 18").
-    let k = i - 1;
-    let negated = false;
-    let almost = false;
-    const skip = () => {
-      while (k >= cs && k >= i - 5) {
-        const w = view[k]!.surface;
-        if (ALMOST.has(w)) almost = true;
-        if (m.filler[k] || TRANSPARENT.has(w) || ALMOST.has(w)) k--;
-        else break;
-      }
-    };
-    skip();
-    if (k >= cs && NEGATION.has(view[k]!.surface)) {
-      negated = true;
-      k--;
-      skip();
-    } else if (k > cs && before.has(k) && NEGATION.has(view[k - 1]!.surface)) negated = true;
-    if (negated && value >= 18 && value <= 21) value = 17;
-    else if (almost && value >= 18 && value <= 19) value = 17;
-    if (view[next]?.surface === '-' && view[next + 1]?.kind === 'word') next++;
-    const unitRu = ruUnit.get(next);
-    const unitEn = enUnit.get(next);
-    const unitOther = nonAge.has(next);
-    let isAge = false;
-    let cue: 'her' | 'other' | null = null;
-    if (k >= cs && dative.has(k) && !unitOther) {
-      isAge = true;
-      cue = view[k]!.surface === 'тебе' ? 'her' : ['ей', 'ему'].includes(view[k]!.surface) ? null : 'other';
-    } else if (k >= cs && copulaEnds.has(k) && !unitOther) {
-      isAge = unitEn !== undefined || !nonAge.has(next);
-      const c = copula.filter((h) => h.end - 1 === k).sort((a, b) => a.start - b.start)[0]!;
-      const words = view.slice(c.start, c.end).map((x) => x.surface);
-      if (words.some((w) => ['youre', 'you', 'ur', 'u'].includes(w))) cue = 'her';
-      else if (words.some((w) => ['im', 'i', 'shes', 'she', 'hes', 'he'].includes(w))) cue = 'other';
-      // "is 15", "at 12" need an age word or an unmistakable pronoun.
-      if (cue === null && unitEn === undefined && unitRu === undefined && words.length === 1) {
-        isAge = words[0] === 'at' && !unitOther;
-      }
-    } else if (k >= cs && before.has(k) && !unitOther) {
-      let duration = false;
-      if (unitRu !== undefined)
-        for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
-      isAge = !duration;
-      if (UNDER.has(view[k]!.surface) || view[k]!.surface === 'than') value -= 1;
-    } else if (unitEn !== undefined) {
-      isAge = true;
-    } else if (unitRu !== undefined) {
-      let duration = false;
-      for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
-      isAge = !duration;
-    } else if (
-      !t.zero &&
-      !unitOther &&
-      Number.isInteger(value) &&
-      value >= 5 &&
-      !negated &&
-      bareAge(view, i, next)
-    ) {
-      out.push({ value, start: i, end: next, cue: null, bare: true });
-      continue;
-    }
-    if (isAge) out.push({ value, start: i, end: unitRu ?? unitEn ?? next, cue });
+    const age = ageAt(view, m, cues, i, t.num, Boolean(t.zero));
+    if (age) out.push(age);
   }
   return out;
+}
+
+/** The word lists `ages` reads around a number, found once per view. */
+interface AgeCues {
+  ruUnit: Map<number, number>;
+  enUnit: Map<number, number>;
+  nonAge: Map<number, number>;
+  before: Set<number>;
+  dative: Set<number>;
+  copula: Hit[];
+  copulaEnds: Set<number>;
+}
+
+/** The age the number at `i` states, if it states one. */
+function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero: boolean): Age | undefined {
+  const { ruUnit, enUnit, nonAge, before, dative, copula, copulaEnds } = cues;
+  let value = num;
+  let next = i + 1;
+  if (view[next]?.surface === '-' && view[next + 1]?.num !== undefined) {
+    value = Math.min(value, view[next + 1]!.num!);
+    next += 2;
+  }
+  if (value <= 0 || value > 120) return undefined;
+  const [cs, ce] = clauseOf(view, i);
+  // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8") and reading
+  // a negation or "almost" on the way ("тебе ещё нет 18", "you're not 18 yet", "почти 18").
+  let k = i - 1;
+  let negated = false;
+  let almost = false;
+  const skip = () => {
+    while (k >= cs && k >= i - 5) {
+      const w = view[k]!.surface;
+      if (ALMOST.has(w)) almost = true;
+      if (m.filler[k] || TRANSPARENT.has(w) || ALMOST.has(w)) k--;
+      else break;
+    }
+  };
+  skip();
+  if (k >= cs && NEGATION.has(view[k]!.surface)) {
+    negated = true;
+    k--;
+    skip();
+  } else if (k > cs && before.has(k) && NEGATION.has(view[k - 1]!.surface)) negated = true;
+  if (negated && value >= 18 && value <= 21) value = 17;
+  else if (almost && value >= 18 && value <= 19) value = 17;
+  if (view[next]?.surface === '-' && view[next + 1]?.kind === 'word') next++;
+  const unitRu = ruUnit.get(next);
+  const unitEn = enUnit.get(next);
+  const unitOther = nonAge.has(next);
+  let isAge = false;
+  let cue: 'her' | 'other' | null = null;
+  if (k >= cs && dative.has(k) && !unitOther) {
+    isAge = true;
+    cue = view[k]!.surface === 'тебе' ? 'her' : ['ей', 'ему'].includes(view[k]!.surface) ? null : 'other';
+  } else if (k >= cs && copulaEnds.has(k) && !unitOther) {
+    isAge = unitEn !== undefined || !nonAge.has(next);
+    const c = copula.filter((h) => h.end - 1 === k).sort((a, b) => a.start - b.start)[0]!;
+    const words = view.slice(c.start, c.end).map((x) => x.surface);
+    if (words.some((w) => ['youre', 'you', 'ur', 'u'].includes(w))) cue = 'her';
+    else if (words.some((w) => ['im', 'i', 'shes', 'she', 'hes', 'he'].includes(w))) cue = 'other';
+    // "is 15", "at 12" need an age word or an unmistakable pronoun.
+    if (cue === null && unitEn === undefined && unitRu === undefined && words.length === 1) {
+      isAge = words[0] === 'at' && !unitOther;
+    }
+  } else if (k >= cs && before.has(k) && !unitOther) {
+    let duration = false;
+    if (unitRu !== undefined)
+      for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
+    isAge = !duration;
+    if (UNDER.has(view[k]!.surface) || view[k]!.surface === 'than') value -= 1;
+  } else if (unitEn !== undefined) {
+    isAge = true;
+  } else if (unitRu !== undefined) {
+    let duration = false;
+    for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
+    isAge = !duration;
+  } else if (
+    !zero &&
+    !unitOther &&
+    Number.isInteger(value) &&
+    value >= 5 &&
+    !negated &&
+    bareAge(view, i, next)
+  ) {
+    return { value, start: i, end: next, cue: null, bare: true };
+  }
+  return isAge ? { value, start: i, end: unitRu ?? unitEn ?? next, cue } : undefined;
 }
 
 const BARE_BEFORE = new Set([',', '(', ':']);
@@ -308,7 +332,7 @@ function bareAge(view: View, i: number, next: number): boolean {
   return words <= 3;
 }
 
-function mark(matcher: Matcher, view: View): readonly boolean[] {
+function mark(matcher: Matcher, view: View): Marked {
   return covered(find(matcher, view), view);
 }
 
