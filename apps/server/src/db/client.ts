@@ -27,6 +27,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface PgliteDatabase extends Database {
+  /**
+   * The whole data directory as an uncompressed tarball, for `PgliteOptions.loadDataDir` (the tests
+   * migrate one database per process and start each file's database as a copy of it).
+   */
+  dumpDataDir(): Promise<Blob>;
+}
+
 /** Any fixed number: PostgreSQL advisory locks are keyed by a bigint. */
 const MIGRATION_LOCK_ID = 720_451_913;
 
@@ -63,8 +71,15 @@ export interface PgliteOptions {
 
 const DEFAULT_SHARED_BUFFERS = '16MB';
 
-/** Embedded PostgreSQL: on disk under `dataDir`, or in memory when it is omitted (tests). */
-export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
+/**
+ * Embedded PostgreSQL: on disk under `dataDir`, or in memory when it is omitted (tests). `loadDataDir`:
+ * a data directory from `dumpDataDir` that a new database starts as, instead of running initdb (the
+ * tests, in memory: ~0.3 s a database instead of ~1.5 s).
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: PgliteOptions & { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // Before PGlite's module is compiled: V8 reads the flags as it compiles and tiers functions up.
   if (options.wasmTierUp === false) setFlagsFromString('--no-wasm-tier-up --no-wasm-dynamic-tiering');
@@ -75,6 +90,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     import('drizzle-orm/pglite/migrator'),
   ]);
   const client = await PGlite.create(dataDir, {
+    loadDataDir: options.loadDataDir,
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',
@@ -91,6 +107,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
         migrationsSchema: options.migrationsSchema,
       });
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -55,9 +55,30 @@ async function createPostgresSchema(url: string): Promise<TestDatabase> {
   };
 }
 
-async function createPgliteDatabase(): Promise<TestDatabase> {
+/**
+ * The migrated empty database, made once per test process (the server project shares its processes
+ * between files, vitest.config.ts): initdb and the migrations cost ~1.5 s, a copy ~0.3 s.
+ */
+let migrated: Promise<Blob> | undefined;
+
+async function migratedDataDir(): Promise<Blob> {
   const database = await openPglite();
-  await database.migrate();
+  try {
+    await database.migrate();
+    return await database.dumpDataDir();
+  } finally {
+    await database.close();
+  }
+}
+
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  migrated ??= migratedDataDir();
+  // A failed attempt is not kept: the next file tries again (and reports its own failure).
+  const template = await migrated.catch((error: unknown) => {
+    migrated = undefined;
+    throw error;
+  });
+  const database = await openPglite(undefined, { loadDataDir: template });
   return {
     database,
     reset: async () => void (await database.db.execute(sql.raw(`truncate ${TABLES} cascade`))),
