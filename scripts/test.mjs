@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit + integration tests (server on PGlite, then again on PostgreSQL when
-// DATABASE_URL is set), then the browser journeys in Debian's Chromium against the built app.
-// Without a Chromium the journeys are skipped loudly; with CI=true a missing Chromium fails the run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint and the build side by side, unit + integration tests (server on PGlite, then
+// again on PostgreSQL when DATABASE_URL is set), then the browser journeys in Debian's Chromium against the
+// built app. Without a Chromium the journeys are skipped loudly; with CI=true a missing Chromium fails the run.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,6 +25,38 @@ function run(title, cmd, args, env = {}) {
     `◀ ${title}: ${res.status === 0 ? 'ok' : `FAILED (exit ${res.status})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
   return res.status === 0;
+}
+
+/**
+ * Runs steps side by side, each one's output kept and printed in one piece when it ends (in the order they
+ * end), with its time. For steps that share no files and run no tests: their speed is not under test.
+ */
+async function together(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ title, cmd, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (d) => chunks.push(d));
+          child.stderr.on('data', (d) => chunks.push(d));
+          const done = (status) => {
+            console.log(`\n▶ ${title}: ${cmd} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(chunks));
+            const secs = ((Date.now() - t0) / 1000).toFixed(1);
+            console.log(`◀ ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${secs} s`);
+            resolve(status === 0);
+          };
+          child.on('error', (error) => {
+            chunks.push(Buffer.from(`${error}\n`));
+            done(-1);
+          });
+          child.on('close', (status) => done(status));
+        }),
+    ),
+  );
+  return results.every(Boolean);
 }
 
 function vitest(title, projects, env = {}, extra = []) {
@@ -67,8 +99,17 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-let ok = run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']);
-ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
+const journeys = existsSync(chromium);
+// tsc is one core for ~30 s; the lint and the build (only the journeys use it) fit beside it.
+let ok = await together([
+  {
+    title: 'typecheck',
+    cmd: 'npx',
+    args: ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench'],
+  },
+  { title: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] },
+  ...(journeys ? [{ title: 'build', cmd: 'npm', args: ['run', 'build'] }] : []),
+]);
 const { DATABASE_URL } = process.env;
 ok =
   vitest('unit and integration (PGlite)', ['shared', 'web', 'web-components', 'bench', 'server'], {
@@ -80,7 +121,7 @@ if (DATABASE_URL) {
   console.log('\n(DATABASE_URL is not set: the server suite ran on PGlite only)');
 }
 
-if (!existsSync(chromium)) {
+if (!journeys) {
   const msg = `Chromium not found at ${chromium}: the browser journeys in e2e/ were NOT run. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`;
   console.error(`\n${'!'.repeat(100)}\n!! ${msg}\n${'!'.repeat(100)}`);
   if (isCI) {
@@ -89,7 +130,6 @@ if (!existsSync(chromium)) {
   }
   finish(ok);
 }
-ok = run('build', 'npm', ['run', 'build']) && ok;
 // Three journey files at a time: they mostly wait (replies, settled pages), so a third one uses what two
 // leave idle (the journeys took 470 s with two at once, 364 s with three, on two cores).
 ok =
