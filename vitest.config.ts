@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // An empty migrated database made once, which each app's data folder starts as a copy of.
+          globalSetup: ['e2e/support/global-setup.ts'],
           // Several journey files at a time (each its own app, data folder and Chromium): the journeys
           // mostly wait (for replies, settled URLs, quiet networks), so two at once took the browser part
           // from 559 s to 322 s on two cores; `npm test` runs three (scripts/test.mjs). The timeouts are

@@ -26,7 +26,9 @@ afterAll(async () => {
 
 async function serve(llm: FakeLlm): Promise<RunningApp> {
   const env = { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'k', LLM_MODEL: 'fake' };
-  const app = await startApp(env, dataDir ? { dataDir } : {});
+  // The first start is on an empty data folder: the one journey where the built server makes its
+  // database itself (the others start on a copy of a migrated one, support/global-setup.ts).
+  const app = await startApp(env, dataDir ? { dataDir } : { emptyDataDir: true });
   dataDir = app.dataDir;
   running.push(app);
   return app;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,16 +194,33 @@ export async function startServer(options: {
 }
 
 /**
+ * Where the journeys' global setup (support/global-setup.ts) left an empty, migrated PGlite data folder:
+ * a fresh data folder starts with a copy of it. Unset outside the journeys (the benchmarks, `npm run
+ * topology`): the server makes its database itself.
+ */
+export const PGLITE_TEMPLATE_ENV = 'PODRUGA_E2E_PGLITE_TEMPLATE';
+
+/**
  * Starts the built app (`npm run build` first) exactly as `npm start` does, on a free port, with a fresh
- * data folder (PGlite, outbox): baseServerEnv, then `env`.
+ * data folder (PGlite, outbox): baseServerEnv, then `env`. In the journeys the fresh folder holds a copy of
+ * the run's migrated empty database (PGLITE_TEMPLATE_ENV), unless `emptyDataDir`.
  */
 export async function startApp(
   env: Record<string, string> = {},
-  /** `dataDir`: start on an existing data folder (a restart); it is then left in place on stop. */
-  options: { dataDir?: string } = {},
+  options: {
+    /** Start on an existing data folder (a restart); it is then left in place on stop. */
+    dataDir?: string;
+    /** A fresh data folder with nothing in it: the server runs initdb and every migration itself. */
+    emptyDataDir?: boolean;
+  } = {},
 ): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(join(tmpdir(), 'podruga-e2e-'));
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    if (template && !options.emptyDataDir) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
+  }
   const debugSecret = 'e2e-debug-secret';
   const server = await startServer({
     env: { ...baseServerEnv(port, dataDir, debugSecret), ...env },
