@@ -68,6 +68,20 @@ const RETURNING = sql.join(
   COLUMNS.map(([key, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`),
   sql`, `,
 );
+/**
+ * The same without the text, read back as null: a statement that stored a text the caller holds need not
+ * read it back (a 3,000-character message is ~6 KB to decode again; DESIGN §8).
+ */
+const RETURNING_BUT_CONTENT = sql.join(
+  COLUMNS.map(([key, column]) =>
+    key === 'content'
+      ? sql`null::text as ${sql.identifier(key)}`
+      : sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+/** Every column but the text, for drizzle's `returning` (see RETURNING_BUT_CONTENT). */
+const { content: _content, ...BUT_CONTENT } = getTableColumns(messages);
 /** The same, of the table aliased `m` (an UPDATE … FROM, where a bare name could be ambiguous). */
 const RETURNING_M = sql.join(
   COLUMNS.map(([key, column]) => sql`m.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
@@ -162,7 +176,7 @@ export class MessagesRepository {
         createdAt: sql`now()`,
       })
       .where(eq(messages.id, sql.placeholder('id')))
-      .returning()
+      .returning(BUT_CONTENT)
       .prepare('finish_reply');
   }
 
@@ -228,7 +242,7 @@ export class MessagesRepository {
   ): Promise<MessageRow | undefined> {
     if (!metadata) {
       const [row] = await this.finishRow.execute({ id, content });
-      return row;
+      return row && { ...row, content };
     }
     const [row] = await this.db
       .update(messages)
@@ -449,6 +463,8 @@ export class MessagesRepository {
     const rows = (result as { rows: Array<Record<string, unknown>> }).rows.map(toMessageRow);
     const userMessage = rows.find((row) => row.isUser);
     const reply = rows.find((row) => !row.isUser);
+    // The message's text is not read back: it is what was stored.
+    if (userMessage) userMessage.content = values.content;
     return userMessage && reply ? { userMessage, reply } : undefined;
   }
 
@@ -490,7 +506,7 @@ export class MessagesRepository {
         from asked
         returning *
       )
-      select ${RETURNING} from asked union all select ${RETURNING} from reply`;
+      select ${RETURNING_BUT_CONTENT} from asked union all select ${RETURNING} from reply`;
     const prepared: PreparedTurn = this.db._.session.prepareQuery(
       DIALECT.sqlToQuery(statement),
       undefined,
