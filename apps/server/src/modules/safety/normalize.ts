@@ -439,10 +439,27 @@ const ORDINAL_SUFFIX = new Set([
 ]);
 /** Endings that make an ordinal only after a dash ("6-м классе", "5-х"): alone they are units or words. */
 const DASH_ORDINAL_SUFFIX = new Set([...ORDINAL_SUFFIX, 'м', 'ми', 'х']);
-/** "двадцать два" → 22; "5th", "5-го" → ordinal 5. */
+/**
+ * Whether `joinNumbers` could change anything at token i, the tokens before it unchanged: a number after
+ * a number or a dash, or a word after a number or a dash (every rule below needs one of these).
+ */
+function mayJoinAt(tokens: Token[], i: number): boolean {
+  const t = tokens[i] as Token;
+  const prev = tokens[i - 1];
+  return (
+    (t.kind === 'num' || t.kind === 'word') &&
+    prev !== undefined &&
+    (prev.kind === 'num' || prev.surface === '-')
+  );
+}
+
+/** "двадцать два" → 22; "5th", "5-го" → ordinal 5. A text with nothing to join keeps its array. */
 function joinNumbers(tokens: Token[]): Token[] {
-  const out: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
+  let first = 0;
+  while (first < tokens.length && !mayJoinAt(tokens, first)) first++;
+  if (first === tokens.length) return tokens;
+  const out: Token[] = tokens.slice(0, first);
+  for (let i = first; i < tokens.length; i++) {
     const t = tokens[i]!;
     const prev = out[out.length - 1];
     if (
