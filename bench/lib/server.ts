@@ -100,12 +100,12 @@ export function serverNodeArgs(): string[] {
 
 /**
  * The Node flags every server under test runs with — the app as `npm start` runs it (package.json: V8's
- * young generation capped at 4 MB a half, its old generation let grow by half of what survived the last
+ * young generation capped at 8 MB a half (decision 0032), its old generation let grow by half of what survived the last
  * full collection before the next; decision 0030), and the bare relay alike, so a ratio between them
  * measures the code, not the flags (DESIGN §8). BENCH_NODE_ARGS comes after and wins.
  */
 export function appNodeArgs(): string[] {
-  return ['--max-semi-space-size=4', '--heap-growing-percent=50', ...serverNodeArgs()];
+  return ['--max-semi-space-size=8', '--heap-growing-percent=50', ...serverNodeArgs()];
 }
 
 /** The environment `npm start` gives the app: glibc keeps two malloc arenas instead of one per thread. */
