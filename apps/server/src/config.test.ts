@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve('./data'),
       databaseUrl: undefined,
+      databasePoolSize: 40,
       redisUrl: undefined,
       redisPrefix: 'podruga',
       publicUrl: undefined,
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/podruga',
       DATABASE_URL: 'postgres://app@db:5432/podruga',
+      DATABASE_POOL_SIZE: '25',
       PGLITE_SHARED_BUFFERS: '32MB',
       PGLITE_WASM_TIER_UP: 'true',
       REDIS_URL: 'redis://cache:6379',
@@ -123,6 +125,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/var/lib/podruga',
       databaseUrl: 'postgres://app@db:5432/podruga',
+      databasePoolSize: 25,
       pglite: { sharedBuffers: '32768kB', wasmTierUp: true },
       redisUrl: 'redis://cache:6379',
       redisPrefix: 'podruga-staging',
@@ -434,6 +437,8 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
     expect(message).toContain('TRUST_PROXY: must be true, false or a number of hops');
     expect(configError({ PORT: '70000' })).toContain('PORT:');
+    expect(configError({ DATABASE_POOL_SIZE: 'many' })).toContain('DATABASE_POOL_SIZE: must be a number');
+    expect(configError({ DATABASE_POOL_SIZE: '0' })).toContain('DATABASE_POOL_SIZE:');
     expect(configError({ SMTP_URL: 'http://mail' })).toContain(
       'SMTP_URL: must be a URL starting with smtp:// or smtps://',
     );
@@ -467,6 +472,7 @@ describe('ENV_VARS', () => {
       'HOST',
       'DATA_DIR',
       'DATABASE_URL',
+      'DATABASE_POOL_SIZE',
       'PGLITE_SHARED_BUFFERS',
       'PGLITE_WASM_TIER_UP',
       'REDIS_URL',

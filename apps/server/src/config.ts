@@ -99,6 +99,12 @@ const ENV = {
     description: 'PostgreSQL connection URL; unset = embedded PGlite in DATA_DIR/pglite',
     schema: optionalUrl(['postgres:', 'postgresql:']),
   },
+  DATABASE_POOL_SIZE: {
+    default: '40',
+    description:
+      "With DATABASE_URL: connections each instance keeps to PostgreSQL at most. Instances × this must stay under the server's max_connections (100 by default); with node-postgres's 10, the first token at 1,000 chats waited ~3 s for a connection (decision 0032)",
+    schema: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000),
+  },
   PGLITE_SHARED_BUFFERS: {
     default: '16MB',
     description:
@@ -714,6 +720,8 @@ export interface Config {
   /** Absolute path. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL (databaseUrl) at most. */
+  databasePoolSize: number;
   /** The embedded database, used when databaseUrl is unset (docs/decisions/0029). */
   pglite: PgliteSettings;
   redisUrl: string | undefined;
@@ -971,6 +979,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     pglite: { sharedBuffers: e.PGLITE_SHARED_BUFFERS, wasmTierUp: e.PGLITE_WASM_TIER_UP },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
