@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChunkCoalescer } from './coalescer.ts';
+import { BUSY_LATE_MS, ChunkCoalescer, LoopPace } from './coalescer.ts';
 
 describe('ChunkCoalescer', () => {
   let sent: Array<[string, number, boolean]>;
@@ -78,5 +78,49 @@ describe('ChunkCoalescer', () => {
     coalescer.stop();
     vi.advanceTimersByTime(100);
     expect(sent).toEqual([['a', 0, false]]);
+  });
+});
+
+describe('LoopPace', () => {
+  it('turns busy once its timers run late on average, and back once they keep time', () => {
+    const pace = new LoopPace();
+    expect(pace.delay(50)).toBe(50);
+    pace.note(40);
+    expect(pace.isBusy).toBe(false); // one late timer is not a busy loop (average 4 ms)
+    for (let i = 0; i < 10; i++) pace.note(40);
+    expect(pace.isBusy).toBe(true);
+    expect(pace.delay(50)).toBe(100);
+    pace.note(0);
+    expect(pace.isBusy).toBe(true); // between half the threshold and the threshold it stays busy
+    for (let i = 0; i < 30; i++) pace.note(1);
+    expect(pace.isBusy).toBe(false);
+    expect(pace.delay(50)).toBe(50);
+  });
+
+  it('makes a coalescer wait twice as long between chunks while the loop is busy', () => {
+    vi.useFakeTimers();
+    try {
+      const pace = new LoopPace();
+      for (let i = 0; i < 20; i++) pace.note(BUSY_LATE_MS[0] * 2);
+      const sent: string[] = [];
+      const coalescer = new ChunkCoalescer((chunk) => sent.push(chunk), 1000, 50, pace);
+      coalescer.push('a');
+      coalescer.push('b');
+      vi.advanceTimersByTime(99);
+      expect(sent).toEqual(['a']);
+      vi.advanceTimersByTime(1);
+      expect(sent).toEqual(['a', 'b']);
+      // Its timers fired on time (text that paused for longer than the wait is not late): the pace calms.
+      for (let i = 0; i < 30; i++) {
+        coalescer.push('c');
+        vi.advanceTimersByTime(100 + (i % 3) * 70);
+      }
+      expect(pace.isBusy).toBe(false);
+      coalescer.push('d');
+      vi.advanceTimersByTime(50);
+      expect(sent.at(-1)).toBe('d');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
