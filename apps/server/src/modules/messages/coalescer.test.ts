@@ -101,7 +101,7 @@ describe('LoopPace', () => {
     vi.useFakeTimers();
     try {
       const pace = new LoopPace();
-      for (let i = 0; i < 20; i++) pace.note(BUSY_LATE_MS[0] * 2);
+      for (let i = 0; i < 20; i++) pace.note(BUSY_LATE_MS * 2);
       const sent: string[] = [];
       const coalescer = new ChunkCoalescer((chunk) => sent.push(chunk), 1000, 50, pace);
       coalescer.push('a');

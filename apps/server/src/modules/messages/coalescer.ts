@@ -1,37 +1,30 @@
-/**
- * How late (ms, on average) a loop's timers fire when it is busy; under half of it, it is no longer.
- * Levels beyond (a quarter of the chunks past 40 ms) were measured and dropped: at 500 and 1,000 chats
- * they changed nothing (decision 0032).
- */
-export const BUSY_LATE_MS = [10] as const;
+/** A loop whose timers fire this late (ms) on average is busy; under half of it, no longer. */
+export const BUSY_LATE_MS = 10;
 
 /**
  * How late the coalescers' timers fire, on average (each sample weighs a tenth): the process's own view of
  * how busy its event loop is. While it is busy — a core saturated by hundreds of streams — chunks go out
- * half as often: each chunk is an event, a write and a safety
- * read of the reply so far, and that CPU is what new messages' first tokens queue behind (decision
- * 0032). One per process, shared by every reply.
+ * half as often: each chunk is an event, a write and a safety read of the reply so far, and that CPU is
+ * what new messages' first tokens queue behind (decision 0032, which also has the variants measured and
+ * dropped). One per process, shared by every reply.
  */
 export class LoopPace {
   private lateMs = 0;
-  /** 0 keeps time, 1 busy. */
-  private level = 0;
+  private busy = false;
 
   /** A timer fired `lateMs` after it was due. */
   note(lateMs: number): void {
     this.lateMs += (Math.max(0, lateMs) - this.lateMs) / 10;
-    while (this.level < BUSY_LATE_MS.length && this.lateMs > (BUSY_LATE_MS[this.level] as number))
-      this.level++;
-    while (this.level > 0 && this.lateMs < (BUSY_LATE_MS[this.level - 1] as number) / 2) this.level--;
+    this.busy = this.busy ? this.lateMs >= BUSY_LATE_MS / 2 : this.lateMs > BUSY_LATE_MS;
   }
 
   /** The wait between chunks: `base` while the loop keeps time, twice it while busy. */
   delay(base: number): number {
-    return base * 2 ** this.level;
+    return this.busy ? base * 2 : base;
   }
 
   get isBusy(): boolean {
-    return this.level > 0;
+    return this.busy;
   }
 }
 
