@@ -34,7 +34,12 @@ describe('the embedded database', () => {
   });
 
   it('takes PGLITE_SHARED_BUFFERS at every start, the data on disk kept across starts', async () => {
-    const config = { databaseUrl: undefined, dataDir, pglite: { sharedBuffers: '1024kB', wasmTierUp: true } };
+    const config = {
+      databaseUrl: undefined,
+      databasePoolSize: 40,
+      dataDir,
+      pglite: { sharedBuffers: '1024kB', wasmTierUp: true },
+    };
     const first = await openDatabase(config);
     expect(first.kind).toBe('pglite');
     await first.db.execute(sql`create table kept (note text)`);
@@ -47,6 +52,28 @@ describe('the embedded database', () => {
       expect(await rows(second, sql`select note from kept`)).toEqual([{ note: 'still here' }]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL', () => {
+  it('keeps at most DATABASE_POOL_SIZE connections, however many queries wait', async () => {
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      databasePoolSize: 2,
+      dataDir: '/nonexistent',
+      pglite: { sharedBuffers: '16MB', wasmTierUp: false },
+    });
+    try {
+      const backends = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const [row] = await rows(database, sql`select pg_backend_pid() as pid, pg_sleep(0.05)`);
+          return row?.pid;
+        }),
+      );
+      expect(new Set(backends).size).toBe(2);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -139,18 +139,13 @@ export function openPostgres(connectionString: string, poolOptions: pg.PoolConfi
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
 export function openDatabase(config: {
   databaseUrl: string | undefined;
-  /** Connections to PostgreSQL at most (node-postgres's own 10 when omitted). */
-  databasePoolSize?: number;
+  /** Connections to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   dataDir: string;
   pglite: Required<PgliteOptions>;
 }): Promise<Database> {
   return config.databaseUrl
-    ? Promise.resolve(
-        openPostgres(
-          config.databaseUrl,
-          config.databasePoolSize === undefined ? {} : { max: config.databasePoolSize },
-        ),
-      )
+    ? Promise.resolve(openPostgres(config.databaseUrl, { max: config.databasePoolSize }))
     : openPglite(join(config.dataDir, 'pglite'), config.pglite);
 }
 
