@@ -18,6 +18,7 @@ export * from './creation/options.ts';
 export * from './creation/rules.ts';
 export * from './creation/stepOneOptions.ts';
 export * from './creation/validation.ts';
+export * from './crisis.ts';
 export * from './features.ts';
 export * from './helpAudio.ts';
 export * from './herMedia.ts';

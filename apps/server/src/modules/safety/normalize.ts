@@ -17,6 +17,8 @@
 import snowball from 'snowball-stemmers';
 import unhomoglyph from 'unhomoglyph';
 import numbers from './data/numbers.json' with { type: 'json' };
+import { decodeVariants } from './decode.ts';
+import { glossVariants } from './gloss.ts';
 import scriptData from './data/script.json' with { type: 'json' };
 
 export interface Token {
@@ -540,6 +542,11 @@ export function analyse(text: string, shortcuts = true): Analysis {
       shortcuts,
     );
     if (!variants.includes(joined)) variants.push(joined);
+  }
+  // Texts the decoders and the glossary read out of it (base64, reversed, other languages): read too.
+  for (const extra of [...decodeVariants(cased), ...glossVariants(cased)]) {
+    const folded = fold(prepare(extra, shortcuts), shortcuts);
+    if (!variants.includes(folded)) variants.push(folded);
   }
   const views: View[] = [];
   for (const variant of variants) {
