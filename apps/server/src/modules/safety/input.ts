@@ -1,5 +1,7 @@
-import { refusal, type SafetyResult } from './safety.ts';
+import { refusal, type SafetyReason, type SafetyResult } from './safety.ts';
+import { type SceneState, sceneVerdict } from './scene.ts';
 import { type MinorHit, type Signals, signals } from './signals.ts';
+import type { SafetyTurn } from './turns.ts';
 
 /**
  * Where free text enters (issue 11): every check names its entry point, because what is fine in one
@@ -17,8 +19,14 @@ export type SafetyEntry =
 export interface SafetyInput {
   text: string | null | undefined;
   entry: SafetyEntry;
+  /** Who wrote it: the user (default), or her — her reply, where "мне 14" is about her. */
+  speaker?: 'user' | 'her';
   /** The chat's last few user turns, oldest first ("тебе 14" then "разденься" is refused). */
   history?: readonly string[];
+  /** The chat's recent turns with their speakers, oldest first (wins over `history`; refused ones left out). */
+  turns?: readonly SafetyTurn[];
+  /** What the chat has established: the minors and real people a message may point back to. */
+  scene?: SceneState;
   /** A text that is read once and never again (a window of her streaming reply): not remembered. */
   transient?: boolean;
 }
@@ -82,8 +90,14 @@ function realPersonVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): b
       return (s.publicFigure && sexualOrRole) || s.namedLikeness || s.privatePerson;
     case 'negative_prompt':
       return false;
+    case 'image_request':
+      // A picture of her "в образе Мэрилин" is a style; "похожей на X", naked or cast as X is not.
+      if (s.publicFigure && (s.sexual || s.nudity || s.publicRole || s.likenessOf)) return true;
+      if ((s.privatePerson || s.namedLikeness) && (s.sexual || s.nudity || s.likeness || s.role)) return true;
+      return s.sexual && window.some((w) => w.publicRole);
     default:
-      if (s.publicFigure && sexualOrRole) return true;
+      // In conversation a likeness observed ("ты похожа на X") is a compliment; one asked for is not.
+      if (s.publicFigure && (s.sexual || s.publicRole || s.likenessRequest)) return true;
       if ((s.privatePerson || s.namedLikeness) && (s.sexual || s.likeness || s.role)) return true;
       return s.sexual && window.some((w) => w.publicRole);
   }
@@ -111,23 +125,86 @@ export function readAhead(text: string): void {
   if (trimmed) signals(trimmed);
 }
 
+/** The earlier user turns the window reads: `turns` when given, else the legacy `history`. */
+function userTurns(input: SafetyInput): readonly string[] {
+  if (input.turns) return input.turns.filter((t) => t.role === 'user').map((t) => t.text);
+  return input.history ?? [];
+}
+
 /** The rules layer: one verdict for one input at its entry point (and, in chat, its last user turns). */
 export function checkInput(input: SafetyInput): SafetyResult {
   const text = input.text?.trim();
   if (!text) return { ok: true };
+  if (input.speaker === 'her') return herReply(text, input);
   const s = signals(text, !input.transient);
   const chatLike =
     input.entry === 'chat' || input.entry === 'upload_caption' || input.entry === 'image_request';
-  const window =
-    chatLike && input.history
-      ? input.history
-          .slice(-HISTORY_WINDOW)
-          .filter((h) => h.trim())
-          .map((h) => signals(h))
-      : [];
+  const window = chatLike
+    ? userTurns(input)
+        .slice(-HISTORY_WINDOW)
+        .filter((h) => h.trim())
+        .map((h) => signals(h))
+    : [];
   if (minorVerdict(input.entry, s, window)) return refusal('minor');
   if (realPersonVerdict(input.entry, s, window)) return refusal('real_person');
   if (input.entry === 'upload_caption' && undressVerdict(s)) return refusal('undress_photo');
   if (input.entry === 'chat' && chatUndressVerdict(text, s)) return refusal('undress_photo');
+  if (chatLike && input.scene) {
+    const reason = sceneVerdict(text, s, input.scene, { picture: input.entry !== 'chat' });
+    if (reason) return refusal(reason);
+  }
   return { ok: true };
+}
+
+/** Her reply's sentences: a refusal she makes ("играть школьницу я не стану") names what it refuses. */
+const SENTENCE = /[^.!?…\n]+[.!?…\n]*/gu;
+
+/**
+ * Her own reply (layer 3), read with her as the speaker: "мне 14", "я школьница" are about her. Refused:
+ * her as a minor (sexual or not: a persona that drifts to a minor is stopped), a minor in a sexual reply,
+ * a real person she claims to be or describes in a sexual way, and the scene's minors and real people.
+ * A sentence in which she refuses ("не буду", "I won't") is not read for what it refuses.
+ */
+function herReply(text: string, input: SafetyInput): SafetyResult {
+  const transient = Boolean(input.transient);
+  const spoken = (text.match(SENTENCE) ?? [text])
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => ({ text: t, s: signals(t, !transient, 'her') }))
+    .filter(({ s }) => !s.refusing);
+  const sentences = spoken.map(({ s }) => s);
+  const sexual = sentences.some((s) => s.intimate || s.nudity || s.undress);
+  const reason = herReason(sentences, sexual);
+  if (reason) return refusal(reason);
+  if (input.scene && spoken.length > 0) {
+    const said = spoken.map((x) => x.text).join(' ');
+    const scene = sceneVerdict(said, signals(said, !transient, 'her'), input.scene, { picture: false });
+    if (scene) return refusal(scene);
+  }
+  return { ok: true };
+}
+
+/** Kinds that, said without a subject in her reply, are about her: "пришла с уроков", "Возраст — XV". */
+const HERS_UNSAID: ReadonlySet<MinorHit['kind']> = new Set(['school', 'grade', 'age']);
+
+function herReason(sentences: Signals[], sexual: boolean): SafetyReason | null {
+  for (const s of sentences) {
+    const adult = s.adulthood || s.adultAge;
+    for (const hit of s.minor) {
+      if (hit.kind === 'fetish') return 'minor';
+      if (hit.past || hit.simile) continue;
+      // "мне 29, так что не называй меня ребёнком": a child's word beside her adult age is no claim.
+      if ((hit.kind === 'person' || hit.kind === 'body') && adult) continue;
+      const hers = hit.her || (!hit.other && !hit.self && HERS_UNSAID.has(hit.kind));
+      if (hers && !(hit.bare && !sexual)) return 'minor';
+      if (sexual && !hit.bare) return 'minor';
+    }
+  }
+  for (const s of sentences) {
+    if (s.publicFigure && (sexual || s.publicRole || s.selfClaim)) return 'real_person';
+    if ((s.privatePerson || s.relation) && sexual) return 'real_person';
+    // "I undressed the girl from your photo": what she says she did to a photo the user sent.
+    if (s.undress && s.otherSubject && s.photo) return 'real_person';
+  }
+  return null;
 }

@@ -5,17 +5,20 @@
  * with their vowels misspelt ("рибёнок" for "ребёнок") in the minor categories.
  */
 import lexiconData from './data/lexicon.json' with { type: 'json' };
+import namesData from './data/names.json' with { type: 'json' };
 import figures from './data/public-figures.json' with { type: 'json' };
-import { analyse, skeleton, type Token, type View } from './normalize.ts';
+import { analyse, skeleton, stemOf, type Token, type View } from './normalize.ts';
 
 interface Element {
   stem?: string;
   exact?: string;
   fuzzy?: string;
+  /** Roots the word may start with: a first name in any of its forms ("лер" for Лера, Лерочка, Валерия). */
+  roots?: readonly string[];
 }
 type Entry = Element[];
 
-type Listed = { matcher: Matcher; entry: Entry }[];
+type Listed = { matcher: Matcher; entry: Entry; tag?: number | undefined }[];
 /**
  * Every entry of every matcher by its first element — its stem, exact form or vowel-blind key, one map
  * each (a token's own strings are the keys: nothing is built per token): one pass over a view finds them all.
@@ -23,6 +26,8 @@ type Listed = { matcher: Matcher; entry: Entry }[];
 const BY_STEM = new Map<string, Listed>();
 const BY_EXACT = new Map<string, Listed>();
 const BY_FUZZY = new Map<string, Listed>();
+/** Entries whose first element is a first name's roots, by the roots' first three letters. */
+const BY_PREFIX = new Map<string, Listed>();
 
 /** A compiled word list; its entries live in the shared registry under their first element's key. */
 export interface Matcher {
@@ -30,6 +35,7 @@ export interface Matcher {
 }
 
 function elementMatches(el: Element, t: Token): boolean {
+  if (el.roots !== undefined) return el.roots.some((r) => t.exact.startsWith(r));
   if (el.exact !== undefined) return t.exact === el.exact;
   if (el.stem !== undefined && t.stem === el.stem) return true;
   return el.fuzzy !== undefined && el.fuzzy !== '' && t.fuzzy === el.fuzzy;
@@ -40,16 +46,23 @@ function elementMatches(el: Element, t: Token): boolean {
  * `names`, the words of a name of two or more words match on their stems however short ("Анны Асти"):
  * the whole name must match, which is precise enough.
  */
-export function compile(phrases: readonly string[], fuzzy = false, names = false): Matcher {
+export function compile(
+  phrases: readonly string[],
+  fuzzy = false,
+  names = false,
+  tags?: readonly number[],
+): Matcher {
   const matcher: Matcher = { size: 0 };
+  let tag: number | undefined;
   const add = (registry: Map<string, Listed>, key: string, entry: Entry) => {
     const list = registry.get(key);
     if (list?.some((x) => x.matcher === matcher && sameEntry(x.entry, entry))) return;
-    if (list) list.push({ matcher, entry });
-    else registry.set(key, [{ matcher, entry }]);
+    if (list) list.push({ matcher, entry, tag });
+    else registry.set(key, [{ matcher, entry, tag }]);
     matcher.size++;
   };
-  for (const phrase of phrases) {
+  for (const [index, phrase] of phrases.entries()) {
+    tag = tags?.[index];
     const exact = phrase.startsWith('=');
     const text = exact ? phrase.slice(1) : phrase;
     const tokens = (analyse(text).views[0] ?? []).filter((t) => t.kind !== 'punct');
@@ -75,8 +88,44 @@ export function compile(phrases: readonly string[], fuzzy = false, names = false
       add(BY_STEM, first.stem!, entry);
       if (first.fuzzy) add(BY_FUZZY, first.fuzzy, entry);
     }
+    if (!names) continue;
+    // A name in every form (issue 27): "Лерочка Кудрявцева", "Маши Шараповой" — the first name by its
+    // roots; a surname's nickname and adjective ("Бузиха", "бузовские") by its root.
+    const roots = wholeName ? FIRST_NAME_ROOTS.get(skeleton(tokens[0]!.surface)) : undefined;
+    if (roots) {
+      const variant: Entry = [{ roots }, ...entry.slice(1)];
+      for (const key of new Set(roots.map((r) => r.slice(0, 3)))) add(BY_PREFIX, key, variant);
+    }
+    if (!wholeName && tokens.length === 1)
+      for (const derived of surnameForms(tokens[0]!)) add(BY_STEM, derived, [{ stem: derived }]);
   }
   return matcher;
+}
+
+/** Every first name of names.json (its skeleton, lower case) with the roots of its forms, three letters or more. */
+const FIRST_NAME_ROOTS = new Map<string, readonly string[]>();
+for (const [name, roots] of Object.entries(namesData.names as Record<string, string[]>)) {
+  const own = skeleton(name.toLowerCase());
+  const all = [...new Set([own.slice(0, Math.max(3, own.length - 1)), ...roots.map(skeleton)])].filter(
+    (r) => r.length >= 3,
+  );
+  FIRST_NAME_ROOTS.set(own, all);
+}
+
+/** The roots a first name is known by (empty for a name not in names.json). */
+export function firstNameRoots(name: string): readonly string[] {
+  return FIRST_NAME_ROOTS.get(skeleton(name.toLowerCase())) ?? [];
+}
+
+const SURNAME_ENDING = /(?:ова|ева|ёва|ина|ына|ов|ев|ёв|ин|ын)$/;
+/** A Russian surname's nickname ("Бузова" → «бузиха») and possessive adjective («бузовск»), as stems. */
+function surnameForms(t: Token): string[] {
+  if (t.latin || t.kind !== 'word') return [];
+  const surface = skeleton(t.surface);
+  if (surface.length < 5 || !SURNAME_ENDING.test(surface)) return [];
+  const root = surface.replace(SURNAME_ENDING, '');
+  const base = surface.replace(/а$/, '');
+  return [stemOf(`${root}иха`), stemOf(`${base}ская`), stemOf(`${base}ский`)];
 }
 
 function sameEntry(a: Entry, b: Entry): boolean {
@@ -88,6 +137,8 @@ export interface Hit {
   start: number;
   /** Index after the last token. */
   end: number;
+  /** The entry's tag, when its list has them (the public figure it names). */
+  tag?: number;
 }
 
 const found = new WeakMap<View, Map<Matcher, Hit[]>>();
@@ -118,12 +169,13 @@ function scan(view: View): Map<Matcher, Hit[]> {
   const hits = new Map<Matcher, Hit[]>();
   const tryAll = (list: Listed | undefined, i: number) => {
     if (!list) return;
-    for (const { matcher, entry } of list) {
+    for (const { matcher, entry, tag } of list) {
       const end = matchesAt(entry, view, i);
       if (end < 0) continue;
+      const hit: Hit = tag === undefined ? { start: i, end } : { start: i, end, tag };
       const forMatcher = hits.get(matcher);
-      if (forMatcher) forMatcher.push({ start: i, end });
-      else hits.set(matcher, [{ start: i, end }]);
+      if (forMatcher) forMatcher.push(hit);
+      else hits.set(matcher, [hit]);
     }
   };
   for (let i = 0; i < view.length; i++) {
@@ -132,6 +184,7 @@ function scan(view: View): Map<Matcher, Hit[]> {
     tryAll(BY_STEM.get(t.stem), i);
     tryAll(BY_EXACT.get(t.exact), i);
     if (t.fuzzy) tryAll(BY_FUZZY.get(t.fuzzy), i);
+    if (t.exact.length >= 3) tryAll(BY_PREFIX.get(t.exact.slice(0, 3)), i);
   }
   return hits;
 }
@@ -155,9 +208,31 @@ export const LEX = Object.fromEntries(
     .map((k) => [k, compile(lexiconData[k], FUZZY.has(k))]),
 ) as Record<LexiconKey, Matcher>;
 
-/** Public figures: every name and alias of data/public-figures.json. */
+/** Public figures: every name and alias of data/public-figures.json, each hit tagged with its person. */
+const FIGURE_NAMES = figures.people.flatMap((p, i) => [p.name, ...p.aliases].map((n) => [n, i] as const));
 export const PUBLIC_FIGURES = compile(
-  figures.people.flatMap((p) => [p.name, ...p.aliases]),
+  FIGURE_NAMES.map(([n]) => n),
   false,
   true,
+  FIGURE_NAMES.map(([, i]) => i),
 );
+
+/**
+ * What a public figure (a hit's tag) is called, as stems and first-name roots: the scene recognises her
+ * later by any of them ("Ивлеева" set up, "Настюху хочу" pointing back).
+ */
+export function figureNameKeys(tag: number): string[] {
+  const person = figures.people[tag];
+  if (!person) return [];
+  const keys = new Set<string>();
+  for (const name of [person.name, ...person.aliases]) {
+    const words = name.split(/\s+/);
+    for (const word of words) {
+      const lower = word.toLowerCase();
+      if (!/^[а-яёa-z-]+$/.test(lower)) continue;
+      keys.add(stemOf(lower));
+      if (words.length > 1) for (const root of firstNameRoots(lower)) keys.add(root);
+    }
+  }
+  return [...keys].filter((k) => k.length >= 3);
+}

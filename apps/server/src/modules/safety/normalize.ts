@@ -17,9 +17,9 @@
 import snowball from 'snowball-stemmers';
 import unhomoglyph from 'unhomoglyph';
 import numbers from './data/numbers.json' with { type: 'json' };
+import scriptData from './data/script.json' with { type: 'json' };
 import { decodeVariants } from './decode.ts';
 import { glossVariants } from './gloss.ts';
-import scriptData from './data/script.json' with { type: 'json' };
 
 export interface Token {
   /** The word as normalised (lowercase, ё → е; Cyrillic in the transliterated view), or digits, or a mark. */
@@ -230,6 +230,9 @@ function fold(text: string, shortcuts: boolean): string {
       .replace(/(\d{1,2})\s*\+\s*(\d{1,2})(?!\d)/g, (_, a, b) => String(Number(a) + Number(b)))
       .replace(/(\d{1,3})\s*\+(?!\s*\d)/g, (m, n) => (Number(n) >= 18 ? ' эроконтент ' : m));
   }
+  // A height in feet and inches ("5'0", "5′2″") is not an age.
+  if (lower.includes("'") || lower.includes('′'))
+    lower = lower.replace(/(\d)\s*['′]\s*(\d{1,2})(?:\s*(?:"|″|''))?/g, '$1 ft $2 in');
   return (
     lower
       .replace(/(?<![\p{L}\p{N}])([1-9]|1[01])-?([абвгд])(?![\p{L}])/gu, '$1 класс')

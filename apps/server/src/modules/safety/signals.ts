@@ -19,6 +19,8 @@ export interface MinorHit {
   past: boolean;
   /** Said of someone else (a son, a niece) or of the user. */
   other: boolean;
+  /** Said of the speaker (the user of himself, "в 9 классе я был…"; her of herself in her reply). */
+  self?: boolean;
   /**
    * Sexual words that may be about this minor: in the same part of the sentence, or in a part that is not
    * addressed to her and the user ("my kid is asleep, let's get naughty" has none).
@@ -26,6 +28,10 @@ export interface MinorHit {
   sexualNear: boolean;
   /** An age written without a unit or cue ("Лоля 14", "Маша, 15"): counted in forms, or beside sex or a role. */
   bare?: boolean;
+  /** Which sentence of the text it is in (0 = the first; sentences end at . ! ? ; and new lines). */
+  sentence: number;
+  /** The age or the school grade stated, when the hit is one. */
+  value?: number;
 }
 
 export interface Signals {
@@ -38,6 +44,10 @@ export interface Signals {
   publicRole: boolean;
   /** A request for a likeness ("точь-в-точь как", "look exactly like", "внешность как у"). */
   likeness: boolean;
+  /** A likeness asked for ("сделай похожей на X"), not observed ("ты похожа на X"). */
+  likenessRequest: boolean;
+  /** A likeness that is more than a style ("в образе", "в стиле"): "точь-в-точь", "с её лицом". */
+  likenessOf: boolean;
   /** A likeness of someone named with a capitalised first and last name. */
   namedLikeness: boolean;
   /** A private person identified: a handle, an address with a number, or a name with a workplace… */
@@ -52,6 +62,21 @@ export interface Signals {
   otherSubject: boolean;
   /** Adulthood named ("взрослая", "adult", "mature"): refused in a negative prompt. */
   adulthood: boolean;
+  /** A refusal is spoken ("не буду", "не стану", "I won't"): in her reply, what it names is refused, not done. */
+  refusing: boolean;
+  /** She claims to be a public figure ("Я — X", "это X", "I'll be X"): her own words only. */
+  selfClaim: boolean;
+  /** A person of the user's life is named by relation (соседка, коллега, бывшая, neighbor). */
+  relation: boolean;
+  /**
+   * Sexual words, or the euphemisms and settings that are sexual beside a minor ("наш первый раз",
+   * "остаться на ночь", "в спальню", "пока родители на даче"): read with a minor or the scene only.
+   */
+  intimate: boolean;
+  /** An adult age is stated of her ("тебе 25", in her reply "мне 29"). */
+  adultAge: boolean;
+  /** A photo or video is named. */
+  photo: boolean;
 }
 
 const CLAUSE_END = new Set(['.', '!', '?', ';', '\n']);
@@ -76,6 +101,13 @@ function ends(hits: Hit[]): Set<number> {
   return new Set(hits.map((h) => h.end - 1));
 }
 
+/** The index of the sentence token i is in: the sentence ends before it, counted. */
+export function sentenceAt(view: View, i: number): number {
+  let n = 0;
+  for (let k = 0; k < i && k < view.length; k++) if (CLAUSE_END.has(view[k]!.surface)) n++;
+  return n;
+}
+
 function clauseOf(view: View, i: number): [number, number] {
   let start = i;
   while (start > 0 && !CLAUSE_END.has(view[start - 1]!.surface)) start--;
@@ -96,6 +128,7 @@ function partOf(view: View, i: number): [number, number] {
 
 interface Marks {
   her: Marked;
+  possessive: Marked;
   role: Marked;
   self: Marked;
   third: Marked;
@@ -104,6 +137,8 @@ interface Marks {
   duration: Marked;
   filler: Marked;
   adultSchool: Marked;
+  /** Teachers ("учительница литературы … строгая на уроках"): a school word in their sentence is their work. */
+  teacher: Marked;
 }
 
 interface Referent {
@@ -111,6 +146,7 @@ interface Referent {
   simile: boolean;
   other: boolean;
   past: boolean;
+  self?: boolean;
 }
 
 /** Who a phrase at [start, end) is about: the nearest pronoun before it in its clause, and its tense. */
@@ -118,6 +154,7 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
   const [cs, ce] = clauseOf(view, start);
   let her = false;
   let other = false;
+  let self = false;
   let simile = false;
   for (let k = start - 1; k >= Math.max(cs, start - back); k--) {
     if (SIMILE.has(view[k]!.surface)) simile = true;
@@ -125,18 +162,39 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
       her = true;
       break;
     }
+    // "отец твоего ученика", "my neighbour's kid": someone's — unless it casts her ("будь моей ученицей",
+    // "you're my daughter's best friend").
+    if (m.possessive[k]) {
+      let casts = false;
+      for (let j = k - 1; j >= Math.max(cs, k - 2); j--) if (m.her[j] || m.role[j]) casts = true;
+      if (casts) her = true;
+      else [other, self] = [true, Boolean(m.self[k])];
+      break;
+    }
     if ((m.self[k] && k >= start - 2) || m.third[k]) {
       other = true;
+      self = !m.third[k];
       break;
     }
   }
   if (!her && !other) for (let k = start; k < end; k++) if (m.third[k]) other = true;
+  // Nothing before it: the subject right after ("в 12 лет я уже играл", "в 9 классе ты была…").
+  if (!her && !other) {
+    for (let k = end; k < Math.min(ce, end + 2); k++) {
+      if (m.her[k]) her = true;
+      else if (m.self[k]) [other, self] = [true, true];
+      if (her || other) break;
+    }
+  }
   let past = false;
   for (let k = cs; k < ce; k++) if (m.past[k] || m.childhood[k]) past = true;
-  return { her, simile: simile && her, other, past };
+  return { her, simile: simile && her, other, past, self };
 }
 
 const TRANSPARENT = new Set([':', '(', '-', ',']);
+/** "нам обоим по 14": the two of them, her included. */
+const US_DATIVE = new Set(['нам', 'обоим', 'обеим']);
+const COMPARATIVE = new Set(['младше', 'старше', 'моложе', 'взрослее', 'younger', 'older']);
 const UNDER = new Set(['моложе', 'младше', 'under', 'younger', 'меньше']);
 /** Negations that turn "18" into "under 18": "ещё нет 18", "не исполнилось 18", "not 18 yet". */
 const NEGATION = new Set(['не', 'нет', 'нету', 'not', 'isnt', 'arent', 'aint', 'неа']);
@@ -155,9 +213,10 @@ interface Age {
  * Stated ages: "14 лет", "тебе 15", "you're 15", "17yo", "13-летняя", "возраст 16", "лет 12-13", "моложе 18";
  * negated or approached adulthood ("ещё нет 18", "not 18 yet", "почти 18") reads as 17.
  */
-function ages(view: View, m: Marks): Age[] {
+function ages(view: View, m: Marks, speaker: Speaker): Age[] {
   const copula = find(LEX.age_cue_copula_en, view);
   const cues: AgeCues = {
+    herSpeaks: speaker === 'her',
     ruUnit: hitsAt(find(LEX.age_unit_ru, view)),
     enUnit: hitsAt(find(LEX.age_unit_en, view)),
     nonAge: hitsAt(find(LEX.non_age_unit, view)),
@@ -180,6 +239,8 @@ function ages(view: View, m: Marks): Age[] {
 
 /** The word lists `ages` reads around a number, found once per view. */
 interface AgeCues {
+  /** Her own words: "мне", "I'm" are about her, "тебе", "you're" about the user. */
+  herSpeaks: boolean;
   ruUnit: Map<number, number>;
   enUnit: Map<number, number>;
   nonAge: Map<number, number>;
@@ -191,7 +252,8 @@ interface AgeCues {
 
 /** The age the number at `i` states, if it states one. */
 function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero: boolean): Age | undefined {
-  const { ruUnit, enUnit, nonAge, before, dative, copula, copulaEnds } = cues;
+  const { ruUnit, enUnit, nonAge, before, dative, copula, copulaEnds, herSpeaks } = cues;
+  const [you, me]: ['her' | 'other', 'her' | 'other'] = herSpeaks ? ['other', 'her'] : ['her', 'other'];
   let value = num;
   let next = i + 1;
   if (view[next]?.surface === '-' && view[next + 1]?.num !== undefined) {
@@ -200,6 +262,8 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
   }
   if (value <= 0 || value > 120) return undefined;
   const [cs, ce] = clauseOf(view, i);
+  // A duration is read in the number's own part of the sentence ("собран 2 года назад, тело как у 13-летней").
+  const [ps, pe] = partOf(view, i);
   // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8") and reading
   // a negation or "almost" on the way ("тебе ещё нет 18", "you're not 18 yet", "почти 18").
   let k = i - 1;
@@ -225,17 +289,24 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
   const unitRu = ruUnit.get(next);
   const unitEn = enUnit.get(next);
   const unitOther = nonAge.has(next);
+  // "на 10 лет младше меня", "10 years younger than me": a difference of ages, not an age.
+  const after = view[unitRu ?? unitEn ?? next]?.surface;
+  if (after !== undefined && COMPARATIVE.has(after) && (unitRu !== undefined || unitEn !== undefined))
+    return undefined;
   let isAge = false;
   let cue: 'her' | 'other' | null = null;
   if (k >= cs && dative.has(k) && !unitOther) {
     isAge = true;
-    cue = view[k]!.surface === 'тебе' ? 'her' : ['ей', 'ему'].includes(view[k]!.surface) ? null : 'other';
+    const w = view[k]!.surface;
+    cue =
+      w === 'тебе' || US_DATIVE.has(w) ? you : w === 'мне' ? me : ['ей', 'ему'].includes(w) ? null : 'other';
   } else if (k >= cs && copulaEnds.has(k) && !unitOther) {
     isAge = unitEn !== undefined || !nonAge.has(next);
     const c = copula.filter((h) => h.end - 1 === k).sort((a, b) => a.start - b.start)[0]!;
     const words = view.slice(c.start, c.end).map((x) => x.surface);
-    if (words.some((w) => ['youre', 'you', 'ur', 'u'].includes(w))) cue = 'her';
-    else if (words.some((w) => ['im', 'i', 'shes', 'she', 'hes', 'he'].includes(w))) cue = 'other';
+    if (words.some((w) => ['youre', 'you', 'ur', 'u'].includes(w))) cue = you;
+    else if (words.some((w) => ['im', 'i'].includes(w))) cue = me;
+    else if (words.some((w) => ['shes', 'she', 'hes', 'he'].includes(w))) cue = 'other';
     // "is 15", "at 12" need an age word or an unmistakable pronoun.
     if (cue === null && unitEn === undefined && unitRu === undefined && words.length === 1) {
       isAge = words[0] === 'at' && !unitOther;
@@ -243,14 +314,14 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
   } else if (k >= cs && before.has(k) && !unitOther) {
     let duration = false;
     if (unitRu !== undefined)
-      for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
+      for (let d = Math.max(ps, i - 5); d < Math.min(pe, next + 4); d++) if (m.duration[d]) duration = true;
     isAge = !duration;
     if (UNDER.has(view[k]!.surface) || view[k]!.surface === 'than') value -= 1;
   } else if (unitEn !== undefined) {
     isAge = true;
   } else if (unitRu !== undefined) {
     let duration = false;
-    for (let d = Math.max(cs, i - 5); d < Math.min(ce, next + 4); d++) if (m.duration[d]) duration = true;
+    for (let d = Math.max(ps, i - 5); d < Math.min(pe, next + 4); d++) if (m.duration[d]) duration = true;
     isAge = !duration;
   } else if (
     !zero &&
@@ -336,17 +407,25 @@ function mark(matcher: Matcher, view: View): Marked {
   return covered(find(matcher, view), view);
 }
 
-function minorHits(view: View): MinorHit[] {
+function minorHits(
+  view: View,
+  speaker: Speaker,
+  literature: boolean,
+): { hits: MinorHit[]; adultHer: boolean } {
+  // In her own words, "я" is her and "ты" the user.
+  const [herWords, selfWords] = speaker === 'her' ? [LEX.self, LEX.you_direct] : [LEX.her, LEX.self];
   const m: Marks = {
-    her: mark(LEX.her, view),
+    her: mark(herWords, view),
+    possessive: mark(LEX.possessive, view),
     role: mark(LEX.role_frame, view),
-    self: mark(LEX.self, view),
+    self: mark(selfWords, view),
     third: mark(LEX.third, view),
     past: mark(LEX.past, view),
     childhood: mark(LEX.childhood, view),
     duration: mark(LEX.duration_cue, view),
     filler: mark(LEX.age_filler, view),
     adultSchool: mark(LEX.adult_school_role, view),
+    teacher: mark(LEX.teacher_role, view),
   };
   const out: MinorHit[] = [];
   const sexualHits = find(LEX.sexual, view);
@@ -358,9 +437,16 @@ function minorHits(view: View): MinorHit[] {
     end: number,
     r = referent(view, m, start, end),
     bare = false,
+    value?: number,
   ) => {
     // "учительница в начальной школе", "high school teacher": an adult at a school.
-    if ((kind === 'school' || kind === 'person') && nearAdultSchoolRole(m, start, end)) return;
+    // A teacher elsewhere in the sentence excuses a school word said of nobody in particular, not one
+    // said of her ("будто ты из младшего отряда и ждёшь вожатого").
+    if (
+      (kind === 'school' || kind === 'person') &&
+      nearAdultSchoolRole(m, start, end, kind === 'school' && !r.her ? view : undefined)
+    )
+      return;
     // "ты уже не ребёнок", "not a teen anymore": a minor's word denied.
     if ((kind === 'person' || kind === 'body' || kind === 'school') && negatedAt(view, start)) return;
     const [ps, pe] = partOf(view, start);
@@ -380,9 +466,12 @@ function minorHits(view: View): MinorHit[] {
       simile: r.simile,
       past: r.past,
       other: r.other && !r.her,
+      self: Boolean(r.self) && !r.her,
       sexualNear,
+      sentence: sentenceAt(view, start),
     };
     if (bare) hit.bare = true;
+    if (value !== undefined) hit.value = value;
     out.push(hit);
   };
   const words: [Matcher, MinorKind][] = [
@@ -392,13 +481,34 @@ function minorHits(view: View): MinorHit[] {
     [LEX.minor_body, 'body'],
     [LEX.school_attendance, 'school'],
   ];
-  for (const [matcher, kind] of words) for (const h of find(matcher, view)) push(kind, h.start, h.end);
-  for (const age of ages(view, m)) {
-    if (age.value >= 18) continue;
+  for (const [matcher, kind] of words)
+    for (const h of find(matcher, view)) {
+      // «Лолита» talked about as Nabokov's novel, with nothing sexual in the sentence, is a book.
+      if (
+        kind === 'fetish' &&
+        literature &&
+        bookTitle(view, h) &&
+        !sexualInSentence(view, sexualHits, h.start)
+      )
+        continue;
+      push(kind, h.start, h.end);
+    }
+  let adultHer = false;
+  for (const age of ages(view, m, speaker)) {
+    if (age.value >= 18) {
+      if (
+        age.value <= 120 &&
+        (age.cue === 'her' || (age.cue === null && referent(view, m, age.start, age.end).her))
+      )
+        adultHer = true;
+      continue;
+    }
     const r = referent(view, m, age.start, age.end);
-    if (age.cue === 'her') push('age', age.start, age.end, { ...r, her: true, other: false });
-    else if (age.cue === 'other') push('age', age.start, age.end, { ...r, her: false, other: true });
-    else push('age', age.start, age.end, r, age.bare);
+    if (age.cue === 'her')
+      push('age', age.start, age.end, { ...r, her: true, other: false }, false, age.value);
+    else if (age.cue === 'other')
+      push('age', age.start, age.end, { ...r, her: false, other: true }, false, age.value);
+    else push('age', age.start, age.end, r, age.bare, age.value);
   }
   // Grades: "8 класс", "в восьмом классе", "7Б", "семиклассница", "5th grade", "grade 5".
   const gradeRu = hitsAt(find(LEX.grade_word_ru, view));
@@ -409,11 +519,21 @@ function minorHits(view: View): MinorHit[] {
     const n = t.ord ?? t.num;
     if (n === undefined || n < 1 || n > 11) continue;
     const next = view[i + 1]?.surface === '-' ? i + 2 : i + 1;
-    if (gradeRu.has(next) || gradeEn.has(next)) push('grade', i, next + 1);
+    if (gradeRu.has(next) || gradeEn.has(next)) push('grade', i, next + 1, undefined, false, n);
     else if (i > 0 && (gradeEn.has(i - 1) || gradeBefore.has(i - 1)) && t.num !== undefined)
-      push('grade', i - 1, i + 1);
+      push('grade', i - 1, i + 1, undefined, false, n);
   }
-  return out;
+  return { hits: out, adultHer };
+}
+
+/** Titles that are also fetish words ("Лолита", "Lolita"). */
+function bookTitle(view: View, h: Hit): boolean {
+  return view.slice(h.start, h.end).some((t) => t.stem === 'лолит' || t.stem === 'lolita');
+}
+
+function sexualInSentence(view: View, sexual: Hit[], i: number): boolean {
+  const [from, to] = sentenceRange(view, i);
+  return sexual.some((h) => h.start >= from && h.start < to);
 }
 
 /** Negation right before a word ("не школьница", "уже не ребёнок", "not a teen", "no longer a kid"). */
@@ -426,24 +546,50 @@ function negatedAt(view: View, start: number): boolean {
   return false;
 }
 
-function nearAdultSchoolRole(m: Marks, start: number, end: number): boolean {
-  for (let k = Math.max(0, start - 3); k < Math.min(m.adultSchool.length, end + 3); k++) {
+function nearAdultSchoolRole(m: Marks, start: number, end: number, view?: View): boolean {
+  // A school word ("на уроках") in a sentence that names a teacher is about the teacher's work.
+  const [from, to] = view ? sentenceRange(view, start) : [Math.max(0, start - 3), end + 3];
+  for (let k = Math.max(0, from, start - 3); k < Math.min(m.adultSchool.length, end + 3); k++) {
     if (m.adultSchool[k]) return true;
   }
+  for (let k = from; k < Math.min(m.teacher.length, to); k++) if (m.teacher[k]) return true;
   return false;
 }
 
+function sentenceRange(view: View, i: number): [number, number] {
+  let start = i;
+  while (start > 0 && !CLAUSE_END.has(view[start - 1]!.surface)) start--;
+  let end = i;
+  while (end < view.length && !CLAUSE_END.has(view[end]!.surface)) end++;
+  return [start, end];
+}
+
 /** A public figure named as her role: "будь X", "ты X", "представь что ты X", "roleplay as X", "you are X". */
-function publicRole(view: View, hits: Hit[]): boolean {
-  const her = mark(LEX.her, view);
+function publicRole(view: View, hits: Hit[], speaker: Speaker): boolean {
+  const her = mark(speaker === 'her' ? LEX.self : LEX.her, view);
   const role = mark(LEX.role_frame, view);
-  const likeness = mark(LEX.likeness, view);
+  const fillers = mark(LEX.role_filler, view);
   return hits.some((h) => {
-    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) {
-      if (her[k] || role[k] || likeness[k]) return true;
+    // The first word before the name that is not a filler ("сегодня", "for me", "—") decides: "ты X",
+    // "будь X", "you're X" cast her; "ты слушаешь X", "did you see X" do not.
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 4); k--) {
+      const w = view[k]!;
+      // "я не Анна Асти": a denial is not a role.
+      if (NEGATION.has(w.surface)) return false;
+      if (her[k] || role[k]) return true;
+      if (!fillers[k] && w.kind !== 'punct') return false;
     }
     return false;
   });
+}
+
+/**
+ * A likeness asked for — "сделай её похожей на X", "хочу, чтобы ты была как X", "make her look like X" —
+ * rather than observed ("ты похожа на X, когда улыбаешься", "you have X's smile").
+ */
+function likenessRequest(view: View): boolean {
+  if (find(LEX.likeness, view).length === 0) return false;
+  return find(LEX.photo_transform, view).length > 0 || find(LEX.role_frame, view).length > 0;
 }
 
 // Found from the capital (the engine looks for it first), then checked not to follow a letter.
@@ -454,7 +600,7 @@ const HANDLE =
   /(?:^|[\s(,:;])@[\p{L}0-9_.]{3,}|(?:vk\.com|instagram\.com|t\.me|tiktok\.com|facebook\.com|ok\.ru|x\.com|twitter\.com|onlyfans\.com)\/\S+/iu;
 const HANDLE_LIKE = /^(?=.*[_.\d])[a-z0-9_.]{4,}$/i;
 const LIKENESS_NAME =
-  /(?:как у|похож\S*\s+на|в образе|копия|копию|двойник\S*|точь[- ]в[- ]точь(?:\s+как)?|один в один(?:\s+как)?|looks?\s+(?:exactly\s+)?like|looking like|resembl\w*|lookalike of|based? (?:her )?on)\s+(?:(?:my|мо[яюей]+|the|a)\s+)?(?:\p{Ll}+\s+)?[A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+/u;
+  /(?:как у|похож\S*\s+на|копия|копию|двойник\S*|точь[- ]в[- ]точь(?:\s+как)?|один в один(?:\s+как)?|looks?\s+(?:exactly\s+)?like|looking like|resembl\w*|lookalike of|based? (?:her )?on)\s+(?:(?:my|мо[яюей]+|the|a)\s+)?(?:\p{Ll}+\s+)?[A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+/u;
 const CITY = /[A-ZА-ЯЁ](?<=(?:^|\s)(?:из|from|в|in|живет в|lives in)\s+[A-ZА-ЯЁ])[a-zа-яё]{2,}/u;
 
 /** What the prepared text with its case says, whatever the view: read once per text. */
@@ -496,7 +642,11 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
   }
   if (social.length > 0 && /[a-z0-9]+_[a-z0-9_]+|[a-z]+\.[a-z]+\.[a-z0-9]+/i.test(cased)) return true;
   const address = find(LEX.address, view);
-  for (const a of address) {
+  // An address with a number is someone's ("Кристина из 402-й", "девушка из 15-й квартиры"), not the
+  // flat a role-play is set in ("приносишь пиццу в квартиру 14").
+  const someone =
+    facts.names || find(LEX.third_person_noun, view).length > 0 || find(LEX.third_person, view).length > 0;
+  for (const a of someone ? address : []) {
     for (let k = Math.max(0, a.start - 3); k < Math.min(view.length, a.end + 3); k++) {
       if (view[k]!.kind === 'num' && view[k]!.num !== undefined && k !== a.start) return true;
     }
@@ -504,8 +654,10 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
   let medium = 0;
   let personal = false;
   let anchored = address.length > 0;
+  // "ты моя бывшая" casts her; "мы бывшие одноклассники" is the two of them.
+  const us = mark(LEX.us_only, view);
   const relations = find(LEX.relation_private, view).filter((h) => {
-    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) if (her[k]) return false;
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) if (her[k] || us[k]) return false;
     return true;
   });
   if (relations.length > 0) {
@@ -527,7 +679,7 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
   return personal && anchored && medium >= 2;
 }
 
-function viewSignals(view: View, facts: CasedFacts): Signals {
+function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, literature: boolean): Signals {
   const publicHits = find(PUBLIC_FIGURES, view);
   const removes = find(LEX.remove_verb, view);
   const clothing = covered(find(LEX.clothing, view), view);
@@ -535,13 +687,20 @@ function viewSignals(view: View, facts: CasedFacts): Signals {
     for (let k = h.end; k < Math.min(view.length, h.end + 4); k++) if (clothing[k]) return true;
     return false;
   });
+  const sexual = find(LEX.sexual, view).length > 0;
+  const minors = minorHits(view, speaker, literature);
   return {
-    minor: minorHits(view),
-    sexual: find(LEX.sexual, view).length > 0,
+    minor: minors.hits,
+    adultAge: minors.adultHer,
+    photo: find(LEX.photo_word, view).length > 0,
+    sexual,
+    intimate: sexual || find(LEX.euphemism, view).length > 0 || find(LEX.bedroom, view).length > 0,
     role: find(LEX.role_frame, view).length > 0,
     publicFigure: publicHits.length > 0,
-    publicRole: publicRole(view, publicHits),
+    publicRole: publicRole(view, publicHits, speaker),
     likeness: find(LEX.likeness, view).length > 0,
+    likenessRequest: likenessRequest(view),
+    likenessOf: find(LEX.likeness, view).length > find(LEX.style_reference, view).length,
     namedLikeness: facts.likenessName,
     privatePerson: privatePerson(view, facts),
     undress: find(LEX.undress_verb, view).length > 0 || removeClothes,
@@ -549,7 +708,22 @@ function viewSignals(view: View, facts: CasedFacts): Signals {
     transform: find(LEX.photo_transform, view).length > 0,
     otherSubject: find(LEX.photo_subject_other, view).length > 0,
     adulthood: find(LEX.adulthood, view).length > 0,
+    refusing: find(LEX.refusal_frame, view).length > 0,
+    selfClaim: speaker === 'her' && publicHits.length > 0 && selfClaim(view, publicHits),
+    relation: find(LEX.relation_private, view).length > 0,
   };
+}
+
+/** Her words name herself as the figure: "это X", "I'm X", "я — X" (the last handled by publicRole). */
+function selfClaim(view: View, hits: Hit[]): boolean {
+  const claims = covered(find(LEX.self_claim, view), view);
+  return hits.some((h) => {
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) {
+      if (NEGATION.has(view[k]!.surface)) return false;
+      if (claims[k]) return true;
+    }
+    return false;
+  });
 }
 
 /** Every signal of a text, over all its views (as written, letters joined, transliterated). */
@@ -560,26 +734,34 @@ function viewSignals(view: View, facts: CasedFacts): Signals {
  */
 const CACHE_SIZE = 2_000;
 const cache = new Map<string, Signals>();
+const herCache = new Map<string, Signals>();
 
-export function signals(text: string, remember = true): Signals {
-  if (!remember) return readSignals(text);
-  const known = cache.get(text);
+/** Who wrote the text: the user, or her (her reply: "мне 14" is about her). */
+export type Speaker = 'user' | 'her';
+
+export function signals(text: string, remember = true, speaker: Speaker = 'user'): Signals {
+  if (!remember) return readSignals(text, speaker);
+  const memo = speaker === 'her' ? herCache : cache;
+  const known = memo.get(text);
   if (known) {
     // Most recently used last, so the oldest is evicted first.
-    cache.delete(text);
-    cache.set(text, known);
+    memo.delete(text);
+    memo.set(text, known);
     return known;
   }
-  const read = readSignals(text);
-  cache.set(text, read);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  const read = readSignals(text, speaker);
+  memo.set(text, read);
+  if (memo.size > CACHE_SIZE) memo.delete(memo.keys().next().value as string);
   return read;
 }
 
-function readSignals(text: string): Signals {
+function readSignals(text: string, speaker: Speaker): Signals {
   const { cased, views } = analyse(text);
   const facts = casedFacts(cased);
-  const all = views.map((v) => viewSignals(v, facts));
+  // A book talked about ("перечитываю «Лолиту»", "Nabokov's prose"): read once, from the text as written
+  // (its transliterated view has no English words left to tell it).
+  const literature = views[0] !== undefined && find(LEX.literature, views[0]).length > 0;
+  const all = views.map((v) => viewSignals(v, facts, speaker, literature));
   const merged = all[0]!;
   for (const s of all.slice(1)) {
     merged.minor.push(...s.minor);

@@ -1,17 +1,26 @@
 /**
- * Runs a red-team set (refuse + allow items with their entry point, category and language) through
- * `checkInput` and sums it up: recall per refuse category, false refusals per allow category, per entry
- * point and per language, the misses, and the time per call. Used by `npm run safety:eval` and by the
- * regression tests.
+ * Runs a red-team set through the checks as the app's entry points run them (issue 27): a chat
+ * message with its history replayed turn by turn into the chat's context (`conversation.ts`), a photo
+ * request as one, her reply through the output check with her as the speaker, and the crisis protocol
+ * before anything else. Both shared formats: dev-1 (`where`, `category`, `lang`, `text`) and dev-2
+ * (`id`, `history` of `{role, text}`, `where: "reply"` and `"photo_request"`, the `crisis` and
+ * `crisis_nearmiss` categories). Sums it up per category, entry point and language, with the misses
+ * and the time per item. Used by `npm run safety:eval` and by the regression tests.
  */
-import { checkInput, type SafetyEntry } from '../input.ts';
+import { EMPTY_CONTEXT, judgeHer, judgeUser, replay } from '../conversation.ts';
+import type { SafetyEntry } from '../input.ts';
+import type { SafetyTurn } from '../turns.ts';
 
 export interface EvalItem {
-  where: SafetyEntry;
+  id?: string;
+  /** An entry point, or dev-2's `photo_request` (= `image_request`) and `reply` (her reply). */
+  where: SafetyEntry | 'photo_request' | 'reply';
   category: string;
   lang?: string;
   text: string;
-  history?: string[];
+  /** Earlier turns, oldest first: a plain string is a user turn. */
+  history?: readonly (string | SafetyTurn)[];
+  note?: string;
 }
 
 export interface EvalSet {
@@ -24,9 +33,28 @@ export interface Rate {
   hit: number;
 }
 
+/** What the checks did with an item. */
+export interface Outcome {
+  /** Refused (or, for her reply, cut), with the reason. */
+  refused?: string;
+  /** The crisis protocol answered it. */
+  crisis: boolean;
+}
+
+/** The crisis detector, when there is one: the user's message with the turns before it. */
+export type CrisisCheck = (text: string, history: readonly SafetyTurn[]) => boolean;
+
 export interface EvalReport {
+  /** Refuse items (crisis ones apart) blocked. */
   recall: Rate;
+  /** Allow items (crisis near-misses apart) not passed unchanged. */
   falseRefusals: Rate;
+  /** `crisis` items that got the crisis protocol (a plain refusal is a miss). */
+  crisis: Rate;
+  /** `crisis_nearmiss` items that triggered anything. */
+  crisisNearMiss: Rate;
+  /** Every non-crisis item that triggered the crisis protocol. */
+  crisisElsewhere: Rate;
   perCategory: Record<string, Rate & { kind: 'refuse' | 'allow' }>;
   perEntry: Record<string, { refuse: Rate; allow: Rate }>;
   perLang: Record<string, { refuse: Rate; allow: Rate }>;
@@ -36,11 +64,34 @@ export interface EvalReport {
 }
 
 const rate = (): Rate => ({ total: 0, hit: 0 });
+const turnOf = (t: string | SafetyTurn): SafetyTurn =>
+  typeof t === 'string' ? { role: 'user', text: t } : t;
+const entryOf = (where: EvalItem['where']): SafetyEntry =>
+  where === 'photo_request' ? 'image_request' : where === 'reply' ? 'chat' : where;
 
-export function evaluate(set: EvalSet): EvalReport {
+/** One item through the entry point it names. */
+export function judgeItem(item: EvalItem, crisis?: CrisisCheck): Outcome {
+  const history = (item.history ?? []).map(turnOf);
+  const entry = entryOf(item.where);
+  const context = history.length ? replay(history) : EMPTY_CONTEXT;
+  if (item.where === 'reply') {
+    const verdict = judgeHer(item.text, context, true);
+    return verdict.ok ? { crisis: false } : { refused: verdict.reason, crisis: false };
+  }
+  // Forms (a name, a description) are not a conversation: the crisis protocol answers chat turns.
+  const conversational = entry === 'chat' || entry === 'image_request' || entry === 'upload_caption';
+  if (conversational && crisis?.(item.text, history)) return { crisis: true };
+  const verdict = judgeUser(item.text, entry, context, true);
+  return verdict.ok ? { crisis: false } : { refused: verdict.reason, crisis: false };
+}
+
+export function evaluate(set: EvalSet, crisis?: CrisisCheck): EvalReport {
   const report: EvalReport = {
     recall: rate(),
     falseRefusals: rate(),
+    crisis: rate(),
+    crisisNearMiss: rate(),
+    crisisElsewhere: rate(),
     perCategory: {},
     perEntry: {},
     perLang: {},
@@ -54,27 +105,39 @@ export function evaluate(set: EvalSet): EvalReport {
   ];
   const started = process.hrtime.bigint();
   for (const { item, kind } of items) {
-    // Read afresh each pass (not remembered), so the time per call is a first reading's.
-    const verdict = checkInput({
-      text: item.text,
-      entry: item.where,
-      history: item.history ?? [],
-      transient: true,
-    });
-    const refused = !verdict.ok;
+    const outcome = judgeItem(item, crisis);
+    const isCrisis = item.category === 'crisis';
+    const isNearMiss = item.category === 'crisis_nearmiss';
+    // A crisis item is caught only by the crisis protocol; any other refuse item by a block; an allow
+    // item passes only unchanged.
+    const caught = isCrisis ? outcome.crisis : kind === 'refuse' ? Boolean(outcome.refused) : false;
+    const blocked = kind === 'refuse' ? caught : Boolean(outcome.refused) || outcome.crisis;
     report.perCategory[item.category] ??= { ...rate(), kind };
     report.perEntry[item.where] ??= { refuse: rate(), allow: rate() };
     report.perLang[item.lang ?? '?'] ??= { refuse: rate(), allow: rate() };
-    const category = report.perCategory[item.category]!;
-    const entry = report.perEntry[item.where]!;
-    const lang = report.perLang[item.lang ?? '?']!;
-    const total = kind === 'refuse' ? report.recall : report.falseRefusals;
-    for (const r of [category, entry[kind], lang[kind], total]) {
+    const totals = isCrisis
+      ? report.crisis
+      : isNearMiss
+        ? report.crisisNearMiss
+        : kind === 'refuse'
+          ? report.recall
+          : report.falseRefusals;
+    for (const r of [
+      report.perCategory[item.category]!,
+      report.perEntry[item.where]![kind],
+      report.perLang[item.lang ?? '?']![kind],
+      totals,
+    ]) {
       r.total++;
-      if (refused) r.hit++;
+      if (blocked) r.hit++;
     }
-    if (kind === 'refuse' && !refused) report.misses.push(item);
-    if (kind === 'allow' && !verdict.ok) report.falseRefused.push({ ...item, reason: verdict.reason });
+    if (!isCrisis) {
+      report.crisisElsewhere.total++;
+      if (outcome.crisis) report.crisisElsewhere.hit++;
+    }
+    if (kind === 'refuse' && !blocked) report.misses.push(item);
+    if (kind === 'allow' && blocked)
+      report.falseRefused.push({ ...item, reason: outcome.crisis ? 'crisis' : (outcome.refused ?? '') });
   }
   const elapsed = Number(process.hrtime.bigint() - started) / 1000;
   report.microsPerItem = items.length ? elapsed / items.length : 0;
@@ -89,8 +152,13 @@ export function formatReport(report: EvalReport): string {
   const lines: string[] = [];
   lines.push(`refuse recall:   ${fmt(report.recall)}`);
   lines.push(`false refusals:  ${fmt(report.falseRefusals)}`);
-  lines.push(`time per call:   ${report.microsPerItem.toFixed(0)} µs`);
-  lines.push('', 'per category (refuse: refused; allow: falsely refused)');
+  if (report.crisis.total || report.crisisNearMiss.total) {
+    lines.push(`crisis referred: ${fmt(report.crisis)}`);
+    lines.push(`near-misses hit: ${fmt(report.crisisNearMiss)}`);
+  }
+  lines.push(`crisis elsewhere:${fmt(report.crisisElsewhere)}`);
+  lines.push(`time per item:   ${report.microsPerItem.toFixed(0)} µs`);
+  lines.push('', 'per category (refuse: blocked or referred; allow: not passed unchanged)');
   for (const [name, r] of Object.entries(report.perCategory).sort()) {
     lines.push(`  ${r.kind.padEnd(6)} ${name.padEnd(26)} ${fmt(r)}`);
   }
@@ -98,14 +166,18 @@ export function formatReport(report: EvalReport): string {
     ['per entry point', report.perEntry],
     ['per language', report.perLang],
   ] as const) {
-    lines.push('', `${title} (refused / falsely refused)`);
+    lines.push('', `${title} (blocked / not passed)`);
     for (const [name, r] of Object.entries(table).sort()) {
       lines.push(`  ${name.padEnd(22)} refuse ${fmt(r.refuse)}   allow ${fmt(r.allow)}`);
     }
   }
+  const show = (m: EvalItem) => {
+    const history = (m.history ?? []).map((h) => `\n      ${turnOf(h).role}: ${turnOf(h).text}`).join('');
+    return `${m.id ? `${m.id} ` : ''}[${m.category} @ ${m.where}]${history}\n    ${m.text}`;
+  };
   lines.push('', `misses (${report.misses.length})`);
-  for (const m of report.misses) lines.push(`  [${m.category} @ ${m.where}] ${m.text}`);
+  for (const m of report.misses) lines.push(`  ${show(m)}`);
   lines.push('', `false refusals (${report.falseRefused.length})`);
-  for (const f of report.falseRefused) lines.push(`  [${f.category} @ ${f.where} → ${f.reason}] ${f.text}`);
+  for (const f of report.falseRefused) lines.push(`  → ${f.reason} ${show(f)}`);
   return lines.join('\n');
 }
