@@ -94,18 +94,24 @@ function realPersonVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): b
       // A picture of her "в образе Мэрилин" is a style; "похожей на X", naked or cast as X is not.
       if (s.publicFigure && (s.sexual || s.nudity || s.publicRole || s.likenessOf)) return true;
       if ((s.privatePerson || s.namedLikeness) && (s.sexual || s.nudity || s.likeness || s.role)) return true;
+      // A photo of someone of his life ("фото Леры, нашей няни, в белье") is not a photo of her.
+      if (s.relation && (s.sexual || s.nudity)) return true;
       return s.sexual && window.some((w) => w.publicRole);
     default:
       // In conversation a likeness observed ("ты похожа на X") is a compliment; one asked for is not.
       if (s.publicFigure && (s.sexual || s.publicRole || s.likenessRequest)) return true;
       if ((s.privatePerson || s.namedLikeness) && (s.sexual || s.likeness || s.role)) return true;
+      // Casting someone of his life in an intimate scene ("roleplay my friend's wife sneaking into my room").
+      if (s.relation && s.role && s.intimate) return true;
       return s.sexual && window.some((w) => w.publicRole);
   }
 }
 
 /** An uploaded photo's caption that asks to undress or sexualise the person on it. */
 function undressVerdict(s: Signals): boolean {
-  return s.undress || (s.nudity && (s.transform || s.otherSubject));
+  // His own photo ("это я с утра, без футболки"): nudity is his to share, only undressing is refused.
+  if (s.selfPhoto && !s.thirdPerson) return s.undress && !s.nudity;
+  return s.undress || (s.nudity && (s.transform || s.otherSubject || s.face));
 }
 
 /** A photo named in a chat message ("на этом фото", "this pic"): the photo sent with it, or one before. */

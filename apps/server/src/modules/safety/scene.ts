@@ -190,7 +190,8 @@ function whoOf(hit: MinorHit, s: Signals, role: Speaker): SceneEntity['who'] {
   if (hit.other) return 'other';
   // Unattributed: a role-play the user sets up is about her; her own unattributed words about the past
   // are her memories ("Семь! У меня были банты"); the rest is someone else.
-  if (role === 'user') return s.role && !hit.past ? 'her' : 'other';
+  // A role-play's flashback ("pretend it was in 6th grade") is her past as she plays it now.
+  if (role === 'user') return s.role ? (hit.past ? 'her_past' : 'her') : 'other';
   return hit.past ? 'her_past' : 'other';
 }
 

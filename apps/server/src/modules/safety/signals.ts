@@ -77,6 +77,12 @@ export interface Signals {
   adultAge: boolean;
   /** A photo or video is named. */
   photo: boolean;
+  /** The user says the photo is of himself ("это я с утра", "it's me"). */
+  selfPhoto: boolean;
+  /** A third person's pronoun (она, её, she, her, он). */
+  thirdPerson: boolean;
+  /** A face is named ("лицо возьми", "keep her face"): a photo's face put on a nude is undressing it. */
+  face: boolean;
 }
 
 const CLAUSE_END = new Set(['.', '!', '?', ';', '\n']);
@@ -168,7 +174,7 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
       let casts = false;
       for (let j = k - 1; j >= Math.max(cs, k - 2); j--) if (m.her[j] || m.role[j]) casts = true;
       if (casts) her = true;
-      else [other, self] = [true, Boolean(m.self[k])];
+      else other = true;
       break;
     }
     if ((m.self[k] && k >= start - 2) || m.third[k]) {
@@ -192,6 +198,19 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
 }
 
 const TRANSPARENT = new Set([':', '(', '-', ',']);
+const YOUNGER = new Set(['младше', 'моложе', 'younger']);
+/** "младше меня", "younger than me": compared with someone, not made younger. */
+const THAN_SOMEONE = new Set(['меня', 'него', 'нее', 'его', 'ее', 'мужа', 'than', 'me']);
+/** A difference that, with no age of hers stated, makes a companion in her twenties a minor. */
+const REAGED_MINOR_GAP = 8;
+
+/** An adult age written in the text (hers, when she is made younger than it). */
+function statedAdultAge(view: View): number | undefined {
+  for (const t of view)
+    if (t.kind === 'num' && t.num !== undefined && t.num >= 18 && t.num <= 70) return t.num;
+  return undefined;
+}
+
 /** "нам обоим по 14": the two of them, her included. */
 const US_DATIVE = new Set(['нам', 'обоим', 'обеим']);
 const COMPARATIVE = new Set(['младше', 'старше', 'моложе', 'взрослее', 'younger', 'older']);
@@ -289,10 +308,18 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
   const unitRu = ruUnit.get(next);
   const unitEn = enUnit.get(next);
   const unitOther = nonAge.has(next);
-  // "на 10 лет младше меня", "10 years younger than me": a difference of ages, not an age.
-  const after = view[unitRu ?? unitEn ?? next]?.surface;
-  if (after !== undefined && COMPARATIVE.has(after) && (unitRu !== undefined || unitEn !== undefined))
-    return undefined;
+  // "на 10 лет младше меня", "10 years younger than me": a difference of ages, not an age — unless it
+  // makes her younger ("будь на 15 лет младше"): then her stated age less the difference, or, with no
+  // age stated, a minor once the difference is large (a companion is 18–70, most in their twenties).
+  const afterAt = unitRu ?? unitEn ?? next;
+  const after = view[afterAt]?.surface;
+  if (after !== undefined && COMPARATIVE.has(after) && (unitRu !== undefined || unitEn !== undefined)) {
+    const than = view[afterAt + 1]?.surface;
+    if (!YOUNGER.has(after) || (than !== undefined && THAN_SOMEONE.has(than))) return undefined;
+    const stated = statedAdultAge(view);
+    const reAged = stated !== undefined ? stated - value : value >= REAGED_MINOR_GAP ? 17 : 18;
+    return reAged < 18 ? { value: reAged, start: i, end: afterAt + 1, cue: null } : undefined;
+  }
   let isAge = false;
   let cue: 'her' | 'other' | null = null;
   if (k >= cs && dative.has(k) && !unitOther) {
@@ -403,6 +430,14 @@ function bareAge(view: View, i: number, next: number): boolean {
   return words <= 3;
 }
 
+function either(a: Marked, b: Marked): Marked {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = new Uint8Array(Math.max(a.length, b.length));
+  for (let i = 0; i < out.length; i++) out[i] = (a[i] ?? 0) | (b[i] ?? 0);
+  return out;
+}
+
 function mark(matcher: Matcher, view: View): Marked {
   return covered(find(matcher, view), view);
 }
@@ -415,8 +450,12 @@ function minorHits(
   // In her own words, "я" is her and "ты" the user.
   const [herWords, selfWords] = speaker === 'her' ? [LEX.self, LEX.you_direct] : [LEX.her, LEX.self];
   const m: Marks = {
-    her: mark(herWords, view),
-    possessive: mark(LEX.possessive, view),
+    // In her words "твоя ученица", "your student" is she herself.
+    her:
+      speaker === 'her'
+        ? either(mark(herWords, view), mark(LEX.your_possessive, view))
+        : mark(herWords, view),
+    possessive: mark(speaker === 'her' ? LEX.my_possessive : LEX.possessive, view),
     role: mark(LEX.role_frame, view),
     self: mark(selfWords, view),
     third: mark(LEX.third, view),
@@ -547,11 +586,12 @@ function negatedAt(view: View, start: number): boolean {
 }
 
 function nearAdultSchoolRole(m: Marks, start: number, end: number, view?: View): boolean {
-  // A school word ("на уроках") in a sentence that names a teacher is about the teacher's work.
-  const [from, to] = view ? sentenceRange(view, start) : [Math.max(0, start - 3), end + 3];
-  for (let k = Math.max(0, from, start - 3); k < Math.min(m.adultSchool.length, end + 3); k++) {
+  for (let k = Math.max(0, start - 3); k < Math.min(m.adultSchool.length, end + 3); k++) {
     if (m.adultSchool[k]) return true;
   }
+  if (!view) return false;
+  // A school word ("на уроках") in a sentence that names a teacher is about the teacher's work.
+  const [from, to] = sentenceRange(view, start);
   for (let k = from; k < Math.min(m.teacher.length, to); k++) if (m.teacher[k]) return true;
   return false;
 }
@@ -595,7 +635,8 @@ function likenessRequest(view: View): boolean {
 // Found from the capital (the engine looks for it first), then checked not to follow a letter.
 const NAME_PAIR = /[A-ZА-ЯЁ](?<![\p{L}][A-ZА-ЯЁ])[a-zа-яё]+[ \t]+[A-ZА-ЯЁ][a-zа-яё]+(?![\p{L}])/u;
 const NAME_PAIR_G = new RegExp(NAME_PAIR.source, 'gu');
-const SURNAME = /\s[А-ЯЁ][а-яё]+(?:ова|ева|ёва|ина|ына|ская|цкая|ов|ев|ин|ский|цкий|ко|ук|юк|енко)$/u;
+const SURNAME =
+  /\s[А-ЯЁ][а-яё]+(?:ова|ева|ёва|ина|ына|ская|цкая|ов|ев|ин|ский|цкий|ко|ук|юк|енко|овна|евна|ична|ович|евич|ич)$/u;
 const HANDLE =
   /(?:^|[\s(,:;])@[\p{L}0-9_.]{3,}|(?:vk\.com|instagram\.com|t\.me|tiktok\.com|facebook\.com|ok\.ru|x\.com|twitter\.com|onlyfans\.com)\/\S+/iu;
 const HANDLE_LIKE = /^(?=.*[_.\d])[a-z0-9_.]{4,}$/i;
@@ -603,8 +644,13 @@ const LIKENESS_NAME =
   /(?:как у|похож\S*\s+на|копия|копию|двойник\S*|точь[- ]в[- ]точь(?:\s+как)?|один в один(?:\s+как)?|looks?\s+(?:exactly\s+)?like|looking like|resembl\w*|lookalike of|based? (?:her )?on)\s+(?:(?:my|мо[яюей]+|the|a)\s+)?(?:\p{Ll}+\s+)?[A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+/u;
 const CITY = /[A-ZА-ЯЁ](?<=(?:^|\s)(?:из|from|в|in|живет в|lives in)\s+[A-ZА-ЯЁ])[a-zа-яё]{2,}/u;
 
+/** "a freshman at Lincoln High", "goes to Westfield High": a high school named by its town. */
+const HIGH_SCHOOL = /\b[A-Z][a-z]+ High\b(?! Street| Road| Court)/;
+
 /** What the prepared text with its case says, whatever the view: read once per text. */
 interface CasedFacts {
+  /** A high school is named ("Lincoln High"). */
+  highSchool: boolean;
   cased: string;
   handle: boolean;
   /** Pairs of capitalised words, a pair opening the text only when its second word reads as a surname. */
@@ -614,20 +660,44 @@ interface CasedFacts {
 }
 
 const CAPITAL = /[A-ZА-ЯЁ]/;
+const NAME_WORD_G = /[A-ZА-ЯЁ][a-zа-яё]+(?![\p{L}])/gu;
+/** Every pair of capitalised words side by side, overlapping ("Бывшая Ира Ковалёва" has two). */
+function namePairs(cased: string): { index: number; text: string }[] {
+  const words = [...cased.matchAll(NAME_WORD_G)].filter(
+    (m) => m.index === 0 || !/\p{L}/u.test(cased[m.index - 1]!),
+  );
+  const out: { index: number; text: string }[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i]!;
+    const b = words[i + 1]!;
+    const gap = cased.slice(a.index + a[0].length, b.index);
+    if (/^[ \t]+$/.test(gap)) out.push({ index: a.index, text: cased.slice(a.index, b.index + b[0].length) });
+  }
+  return out;
+}
 function casedFacts(cased: string): CasedFacts {
   // Names, cities and named likenesses all need a capital letter.
   const capitals = CAPITAL.test(cased);
   return {
     cased,
+    highSchool: capitals && cased.includes(' High') && HIGH_SCHOOL.test(cased),
     // A handle has an @ or a link's slash.
     handle: (cased.includes('@') || cased.includes('/')) && HANDLE.test(cased),
     names:
-      capitals &&
-      NAME_PAIR.test(cased) &&
-      [...cased.matchAll(NAME_PAIR_G)].some((m) => m.index > 0 || SURNAME.test(m[0])),
+      capitals && NAME_PAIR.test(cased) && namePairs(cased).some((m) => m.index > 0 || SURNAME.test(m.text)),
     city: capitals && CITY.test(cased),
     likenessName: capitals && LIKENESS_NAME.test(cased),
   };
+}
+
+/** People of the user's life named by relation: "ты моя бывшая" casts her, "мы бывшие одноклассники" is the two of them. */
+function privateRelations(view: View, speaker: Speaker): Hit[] {
+  const her = mark(speaker === 'her' ? LEX.self : LEX.her, view);
+  const us = mark(LEX.us_only, view);
+  return find(LEX.relation_private, view).filter((h) => {
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) if (her[k] || us[k]) return false;
+    return true;
+  });
 }
 
 /** A private person: a handle, an address with a number, or two of name, relation, place and work. */
@@ -651,15 +721,18 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
       if (view[k]!.kind === 'num' && view[k]!.num !== undefined && k !== a.start) return true;
     }
   }
+  // "Кристина Зайцева из 402-й": a flat by its number ("из" before a small number is a count).
+  if (facts.names) {
+    for (let k = 0; k + 1 < view.length; k++) {
+      const n = view[k + 1]!;
+      if (view[k]!.surface === 'из' && n.kind === 'num' && (n.num ?? 0) >= 10 && n.ord !== undefined)
+        return true;
+    }
+  }
   let medium = 0;
   let personal = false;
   let anchored = address.length > 0;
-  // "ты моя бывшая" casts her; "мы бывшие одноклассники" is the two of them.
-  const us = mark(LEX.us_only, view);
-  const relations = find(LEX.relation_private, view).filter((h) => {
-    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) if (her[k] || us[k]) return false;
-    return true;
-  });
+  const relations = privateRelations(view, 'user');
   if (relations.length > 0) {
     medium++;
     personal = true;
@@ -683,16 +756,22 @@ function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, literature
   const publicHits = find(PUBLIC_FIGURES, view);
   const removes = find(LEX.remove_verb, view);
   const clothing = covered(find(LEX.clothing, view), view);
-  const removeClothes = removes.some((h) => {
-    for (let k = h.end; k < Math.min(view.length, h.end + 4); k++) if (clothing[k]) return true;
-    return false;
-  });
+  const removeClothes =
+    removes.some((h) => {
+      for (let k = h.end; k < Math.min(view.length, h.end + 4); k++) if (clothing[k]) return true;
+      return false;
+    }) ||
+    takesOff(view, clothing) ||
+    dressesDown(view, clothing);
   const sexual = find(LEX.sexual, view).length > 0;
   const minors = minorHits(view, speaker, literature);
   return {
     minor: minors.hits,
     adultAge: minors.adultHer,
     photo: find(LEX.photo_word, view).length > 0,
+    face: find(LEX.face_word, view).length > 0,
+    selfPhoto: find(LEX.self_photo, view).length > 0,
+    thirdPerson: find(LEX.third_person, view).length > 0,
     sexual,
     intimate: sexual || find(LEX.euphemism, view).length > 0 || find(LEX.bedroom, view).length > 0,
     role: find(LEX.role_frame, view).length > 0,
@@ -704,14 +783,48 @@ function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, literature
     namedLikeness: facts.likenessName,
     privatePerson: privatePerson(view, facts),
     undress: find(LEX.undress_verb, view).length > 0 || removeClothes,
-    nudity: find(LEX.nudity, view).length > 0,
+    nudity: find(LEX.nudity, view).length > 0 || without(view),
     transform: find(LEX.photo_transform, view).length > 0,
     otherSubject: find(LEX.photo_subject_other, view).length > 0,
     adulthood: find(LEX.adulthood, view).length > 0,
     refusing: find(LEX.refusal_frame, view).length > 0,
     selfClaim: speaker === 'her' && publicHits.length > 0 && selfClaim(view, publicHits),
-    relation: find(LEX.relation_private, view).length > 0,
+    relation: privateRelations(view, speaker).length > 0,
   };
+}
+
+/** "без майки", "without the dress": a clothing word right after "without". */
+function without(view: View): boolean {
+  const clothing = covered(find(LEX.clothing, view), view);
+  for (let i = 0; i < view.length; i++) {
+    if (!WITHOUT.has(view[i]!.surface)) continue;
+    for (let k = i + 1; k < Math.min(view.length, i + 4); k++) if (clothing[k]) return true;
+  }
+  return false;
+}
+const WITHOUT = new Set(['без', 'without', 'sans', 'no']);
+
+/** "takes her top off", "take the dress off": a clothing word between "take" and "off". */
+function takesOff(view: View, clothing: Marked): boolean {
+  for (let i = 0; i < view.length; i++) {
+    if (!TAKE.has(view[i]!.surface)) continue;
+    for (let k = i + 1; k < Math.min(view.length, i + 5); k++) {
+      if (view[k]!.surface === 'off' && clothing.subarray(i + 1, k).some(Boolean)) return true;
+    }
+  }
+  return false;
+}
+const TAKE = new Set(['take', 'takes', 'taking', 'took', 'pull', 'pulls', 'pulling', 'slip', 'slips']);
+
+/** "переодень её в мокрое бельё", "замени одежду на купальник", "put her in lingerie": made barer. */
+function dressesDown(view: View, _clothing: Marked): boolean {
+  const dress = find(LEX.dress_verb, view);
+  if (dress.length === 0) return false;
+  const revealing = covered(find(LEX.revealing_clothing, view), view);
+  return dress.some((h) => {
+    for (let k = h.end; k < Math.min(view.length, h.end + 6); k++) if (revealing[k]) return true;
+    return false;
+  });
 }
 
 /** Her words name herself as the figure: "это X", "I'm X", "я — X" (the last handled by publicRole). */
@@ -763,6 +876,20 @@ function readSignals(text: string, speaker: Speaker): Signals {
   const literature = views[0] !== undefined && find(LEX.literature, views[0]).length > 0;
   const all = views.map((v) => viewSignals(v, facts, speaker, literature));
   const merged = all[0]!;
+  // "you're Chloe, a freshman at Lincoln High": a pupil of a high school, hers when said to her.
+  if (facts.highSchool) {
+    const her =
+      speaker === 'her' ? /\b(?:i|i'm|im|my)\b/i.test(cased) : /\b(?:you|you're|youre|ur|u)\b/i.test(cased);
+    merged.minor.push({
+      kind: 'school',
+      her,
+      simile: false,
+      past: false,
+      other: !her,
+      sexualNear: merged.sexual,
+      sentence: 0,
+    });
+  }
   for (const s of all.slice(1)) {
     merged.minor.push(...s.minor);
     for (const key of Object.keys(s) as (keyof Signals)[]) {
