@@ -91,12 +91,12 @@ describe('support', () => {
   });
 
   for (const viewport of ['phone', 'desktop'] satisfies Viewport[]) {
-    it(`the help guide on a ${viewport}: 8 sections, the limits, a portrait preview, and the way to support`, async () => {
+    it(`the help guide on a ${viewport}: 9 sections (the spec's 8 and the crisis protocol's), the limits, a portrait preview, and the way to support`, async () => {
       const page = await visitHome(journey.browser, journey.app.url, viewport);
       await openFromFooter(page, 'Помощь');
       const guide = page.getByRole('dialog', { name: 'Как всё устроено' });
       await guide.waitFor();
-      expect(await guide.locator('[data-testid="help-section"]').count()).toBe(8);
+      expect(await guide.locator('[data-testid="help-section"]').count()).toBe(9);
       await screenshot(page, `help-guide-${viewport}`);
 
       await guide.getByRole('table', { name: 'Лимиты по тарифам' }).scrollIntoViewIfNeeded();

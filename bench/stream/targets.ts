@@ -66,6 +66,10 @@ export interface Target {
  */
 const appEnv = (upstreamUrl: string) => ({
   PREVIEW_CLIPS: 'off',
+  // The guard model (issue 27) is on by default with a chat model: a second, non-streamed call per turn
+  // and per reply. Off here, the bench compares the relay with the builds before it; BENCH_MODERATION=guard
+  // measures the app with it (the fake upstream answers it "safe").
+  MODERATION_PROVIDER: process.env.BENCH_MODERATION ?? 'offline',
   LLM_PROVIDER: 'openai',
   LLM_BASE_URL: upstreamUrl,
   LLM_MODEL: 'bench',

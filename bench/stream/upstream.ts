@@ -77,6 +77,19 @@ interface Stream {
   sent: number;
 }
 
+/** The verdict of the `json` guard format (providers/moderation/json.ts) on a safe turn. */
+const GUARD_SAFE = JSON.stringify({
+  id: 'g1',
+  object: 'chat.completion',
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: '{"safe": true, "categories": []}' },
+      finish_reason: 'stop',
+    },
+  ],
+});
+
 export function createUpstream(initial: UpstreamSettings = { tokens: 200, rate: 50 }) {
   let settings = { ...initial };
   let lines = tokenEvents(settings.tokens);
@@ -113,9 +126,10 @@ export function createUpstream(initial: UpstreamSettings = { tokens: 200, rate: 
     });
   }
 
+  let guardRequests = 0;
   const server = createServer(async (req, res) => {
     if (req.method === 'GET' && req.url === '/health') {
-      res.end(JSON.stringify({ ...settings, open: streams.size, requests }));
+      res.end(JSON.stringify({ ...settings, open: streams.size, requests, guardRequests }));
       return;
     }
     const body = await readBody(req);
@@ -132,6 +146,13 @@ export function createUpstream(initial: UpstreamSettings = { tokens: 200, rate: 
       return;
     }
     requests++;
+    // A guard model's question (issue 27: the chat model itself judges each turn, not streamed): safe.
+    if (!body.includes('"stream":true')) {
+      guardRequests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(GUARD_SAFE);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     if (settings.rate <= 0) {
       res.end(lines.join('') + closing);

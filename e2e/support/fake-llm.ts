@@ -4,8 +4,10 @@ export interface FakeLlm {
   baseUrl: string;
   /** The app's environment for this upstream: `startApp(llm.appEnv)`. The model is `fake-model`. */
   appEnv: Record<string, string>;
-  /** Every request body the fake received, parsed. */
+  /** Every chat request body the fake received (streamed), parsed. */
   requests: Array<{ model: string; messages: Array<{ role: string; content: unknown }>; stream: boolean }>;
+  /** Every guard-model request (not streamed): the app's moderation of a turn. */
+  guardRequests: Array<{ model: string; messages: Array<{ role: string; content: unknown }> }>;
   close(): Promise<void>;
 }
 
@@ -21,11 +23,14 @@ export interface FakeLlmOptions {
   stallAfter?: number;
   /** Her reply to the last user message; unset = the quote above. */
   reply?: (said: string) => string;
+  /** The guard model's JSON verdict on a turn; unset = safe. */
+  guard?: (request: { messages: Array<{ role: string; content: unknown }> }) => object;
 }
 
 export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
   const wordDelayMs = options.wordDelayMs ?? 15;
   const requests: FakeLlm['requests'] = [];
+  const guardRequests: FakeLlm['guardRequests'] = [];
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404).end();
@@ -37,6 +42,18 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     });
     req.on('end', async () => {
       const parsed = JSON.parse(body);
+      // A guard model's question (issue 27: the chat model judges each turn, not streamed).
+      if (parsed.stream !== true) {
+        guardRequests.push(parsed);
+        const verdict = options.guard?.(parsed) ?? { safe: true, categories: [] };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(verdict) } }],
+          }),
+        );
+        return;
+      }
       requests.push(parsed);
       const lastUser = [...parsed.messages].reverse().find((m: { role: string }) => m.role === 'user');
       const said = typeof lastUser?.content === 'string' ? lastUser.content : 'фото';
@@ -83,6 +100,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       LLM_MODEL: 'fake-model',
     },
     requests,
+    guardRequests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_BRANDS } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENV_VARS, loadConfig } from './config.ts';
+import { ConfigError, ENV_VARS, inferGuardFormat, loadConfig } from './config.ts';
 
 function configError(env: Record<string, string>): string {
   try {
@@ -106,6 +106,7 @@ describe('loadConfig', () => {
       MODERATION_BASE_URL: 'https://guard.example.com/v1/',
       MODERATION_API_KEY: 'guard-key',
       MODERATION_MODEL: 'guard-model',
+      MODERATION_FORMAT: 'shieldgemma',
       MODERATION_TIMEOUT_MS: '1500',
       VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
       VAPID_PRIVATE_KEY: 'A'.repeat(43),
@@ -216,6 +217,7 @@ describe('loadConfig', () => {
         baseUrl: 'https://guard.example.com/v1',
         apiKey: 'guard-key',
         model: 'guard-model',
+        format: 'shieldgemma',
         timeoutMs: 1500,
       },
       push: {
@@ -271,21 +273,93 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STT_PATH: 'inference' })).toThrow(/STT_PATH/);
   });
 
-  it('defaults to the rules alone; openai moderation defaults to OpenAI, a guard model needs its URL', () => {
+  it('defaults to the rules alone without a chat model; openai moderation defaults to OpenAI', () => {
     expect(loadConfig({}).moderation).toEqual({
       provider: 'offline',
       baseUrl: undefined,
       apiKey: undefined,
       model: '',
+      format: undefined,
       timeoutMs: 3000,
     });
     expect(loadConfig({ MODERATION_PROVIDER: 'openai' }).moderation).toMatchObject({
       baseUrl: 'https://api.openai.com/v1',
       model: 'omni-moderation-latest',
+      format: undefined,
     });
     expect(() => loadConfig({ MODERATION_PROVIDER: 'guard' })).toThrow(/MODERATION_BASE_URL/);
     expect(() => loadConfig({ MODERATION_PROVIDER: 'llamas' })).toThrow(/MODERATION_PROVIDER/);
+    expect(() => loadConfig({ MODERATION_FORMAT: 'yaml' })).toThrow(/MODERATION_FORMAT/);
     expect(() => loadConfig({ MODERATION_TIMEOUT_MS: '5' })).toThrow(/MODERATION_TIMEOUT_MS/);
+  });
+
+  const chat = {
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: 'https://llm.example.com/v1/',
+    LLM_API_KEY: 'llm-key',
+  };
+
+  it('a chat model brings a guard model: the chat model itself on its endpoint, in the json format', () => {
+    expect(loadConfig({ ...chat, LLM_MODEL: 'some-chat-model' }).moderation).toEqual({
+      provider: 'guard',
+      baseUrl: 'https://llm.example.com/v1',
+      apiKey: 'llm-key',
+      model: 'some-chat-model',
+      format: 'json',
+      timeoutMs: 3000,
+    });
+    // A guard model the same endpoint serves: its format follows from its name.
+    expect(loadConfig({ ...chat, MODERATION_MODEL: 'meta-llama/llama-guard-3-8b' }).moderation).toMatchObject(
+      {
+        baseUrl: 'https://llm.example.com/v1',
+        apiKey: 'llm-key',
+        format: 'llama-guard',
+      },
+    );
+    // Turned off explicitly.
+    expect(loadConfig({ ...chat, MODERATION_PROVIDER: 'offline' }).moderation).toMatchObject({
+      provider: 'offline',
+      baseUrl: undefined,
+    });
+    // An explicit guard without its own URL shares the chat endpoint too.
+    expect(loadConfig({ ...chat, MODERATION_PROVIDER: 'guard' }).moderation.baseUrl).toBe(
+      'https://llm.example.com/v1',
+    );
+  });
+
+  it('a guard service of its own: its URL, its key only (never the chat key), Llama Guard 3 by default', () => {
+    const own = { ...chat, MODERATION_BASE_URL: 'http://guard:8000/v1/' };
+    expect(loadConfig(own).moderation).toEqual({
+      provider: 'guard',
+      baseUrl: 'http://guard:8000/v1',
+      apiKey: undefined,
+      model: 'meta-llama/Llama-Guard-3-8B',
+      format: 'llama-guard',
+      timeoutMs: 3000,
+    });
+    expect(
+      loadConfig({ MODERATION_PROVIDER: 'guard', MODERATION_BASE_URL: 'http://guard:8000/v1' }).moderation,
+    ).toMatchObject({ provider: 'guard', format: 'llama-guard' });
+    expect(
+      loadConfig({ ...own, MODERATION_MODEL: 'Qwen/Qwen3Guard-Gen-4B', MODERATION_API_KEY: 'gk' }).moderation,
+    ).toMatchObject({ apiKey: 'gk', format: 'qwen3guard' });
+    expect(loadConfig({ ...own, MODERATION_MODEL: 'google/shieldgemma-2b' }).moderation.format).toBe(
+      'shieldgemma',
+    );
+    // The format can be named: a fine-tuned guard whose name says nothing.
+    expect(
+      loadConfig({ ...own, MODERATION_MODEL: 'our-guard-v2', MODERATION_FORMAT: 'llama-guard' }).moderation
+        .format,
+    ).toBe('llama-guard');
+  });
+
+  it('infers the format from the model name', () => {
+    expect(inferGuardFormat('meta-llama/Llama-Guard-4-12B')).toBe('llama-guard');
+    expect(inferGuardFormat('llama-guard3:1b')).toBe('llama-guard');
+    expect(inferGuardFormat('Qwen/Qwen3Guard-Gen-0.6B')).toBe('qwen3guard');
+    expect(inferGuardFormat('qwen3guard-gen-8b')).toBe('qwen3guard');
+    expect(inferGuardFormat('shieldgemma:9b')).toBe('shieldgemma');
+    expect(inferGuardFormat('mistralai/mistral-small-3.2-24b-instruct')).toBe('json');
   });
 
   it('defaults to the offline image adapter and checks what a real one needs', () => {
@@ -539,6 +613,7 @@ describe('ENV_VARS', () => {
       'MODERATION_BASE_URL',
       'MODERATION_API_KEY',
       'MODERATION_MODEL',
+      'MODERATION_FORMAT',
       'MODERATION_TIMEOUT_MS',
       'VAPID_PUBLIC_KEY',
       'VAPID_PRIVATE_KEY',

@@ -46,12 +46,26 @@ type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 const MODERATION_PROVIDERS = ['offline', 'openai', 'guard'] as const;
 type ModerationProviderName = (typeof MODERATION_PROVIDERS)[number];
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-/** The model each moderation adapter asks when MODERATION_MODEL is unset. */
-const MODERATION_MODELS: Record<ModerationProviderName, string> = {
-  offline: '',
-  openai: 'omni-moderation-latest',
-  guard: 'meta-llama/Llama-Guard-3-8B',
-};
+/** The /moderations model when MODERATION_MODEL is unset. */
+const OPENAI_MODERATION_MODEL = 'omni-moderation-latest';
+/**
+ * The guard model on a guard service of its own (MODERATION_BASE_URL) when MODERATION_MODEL is unset.
+ * On the chat model's endpoint the default is the chat model itself: that endpoint is known to serve it
+ * (docs/decisions/0033-guard-model.md).
+ */
+const DEDICATED_GUARD_MODEL = 'meta-llama/Llama-Guard-3-8B';
+
+/** How a guard model is asked and how its answer reads (providers/moderation/guard.ts). */
+export const GUARD_FORMATS = ['llama-guard', 'qwen3guard', 'shieldgemma', 'json'] as const;
+export type GuardFormat = (typeof GUARD_FORMATS)[number];
+
+/** MODERATION_FORMAT when unset: the guard families by their names, any other model gets our JSON prompt. */
+export function inferGuardFormat(model: string): GuardFormat {
+  if (/llama[-_ .]?guard/i.test(model)) return 'llama-guard';
+  if (/qwen3?[-_ .]?guard/i.test(model)) return 'qwen3guard';
+  if (/shield[-_ .]?gemma/i.test(model)) return 'shieldgemma';
+  return 'json';
+}
 
 /** The payment providers' public API addresses (docs/PROVIDERS.md §1–§2); each can be overridden. */
 const NOWPAYMENTS_BASE_URL = 'https://api.nowpayments.io/v1';
@@ -505,27 +519,35 @@ const ENV = {
     schema: z.string().min(1).optional(),
   },
   MODERATION_PROVIDER: {
-    default: 'offline',
+    default: null,
     description:
-      'Moderation on top of the safety rules: offline (the rules alone), openai (an OpenAI-compatible /moderations) or guard (a Llama Guard-style model behind an OpenAI-compatible /chat/completions)',
-    schema: z.enum(MODERATION_PROVIDERS, { message: `must be one of ${MODERATION_PROVIDERS.join(', ')}` }),
+      'Moderation on top of the safety rules: offline (the rules alone), openai (an OpenAI-compatible /moderations) or guard (a guard model behind an OpenAI-compatible API); unset = guard when LLM_PROVIDER=openai, else offline',
+    schema: z
+      .enum(MODERATION_PROVIDERS, { message: `must be one of ${MODERATION_PROVIDERS.join(', ')}` })
+      .optional(),
   },
   MODERATION_BASE_URL: {
     default: null,
     description:
-      'Base URL of the moderation service; unset = https://api.openai.com/v1 for openai (required for guard)',
+      'Base URL of the moderation service; unset = https://api.openai.com/v1 for openai, LLM_BASE_URL (with LLM_API_KEY) for guard',
     schema: optionalUrl(['http:', 'https:']),
   },
   MODERATION_API_KEY: {
     default: null,
-    description: 'Bearer key of the moderation service; unset = no Authorization header (local servers)',
+    description:
+      'Bearer key of the moderation service; unset = LLM_API_KEY when the guard shares the chat endpoint, else no Authorization header',
     schema: z.string().min(1).optional(),
   },
   MODERATION_MODEL: {
     default: null,
     description:
-      'Moderation model; unset = omni-moderation-latest (openai) or meta-llama/Llama-Guard-3-8B (guard)',
+      'Moderation model; unset = omni-moderation-latest (openai), LLM_MODEL on the chat endpoint or meta-llama/Llama-Guard-3-8B on MODERATION_BASE_URL (guard)',
     schema: z.string().min(1).optional(),
+  },
+  MODERATION_FORMAT: {
+    default: null,
+    description: `How the guard model is asked: ${GUARD_FORMATS.join(', ')} (our classifier prompt, JSON verdict); unset = from MODERATION_MODEL's name (Llama Guard, Qwen3Guard, ShieldGemma), else json`,
+    schema: z.enum(GUARD_FORMATS, { message: `must be one of ${GUARD_FORMATS.join(', ')}` }).optional(),
   },
   MODERATION_TIMEOUT_MS: {
     default: '3000',
@@ -856,6 +878,8 @@ export interface Config {
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
+    /** How the guard model is asked; undefined unless provider is guard. */
+    format: GuardFormat | undefined;
     timeoutMs: number;
   };
 }
@@ -879,6 +903,48 @@ function parsePhotosPerDay(value: string): Record<LimitTier, number> {
     limits[name as LimitTier] = Number(count);
   }
   return limits;
+}
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+/**
+ * The moderation port's settings. A configured chat model brings a guard model with it unless
+ * MODERATION_PROVIDER says otherwise (issue 27): on MODERATION_BASE_URL, or else on the chat model's own
+ * endpoint and key. There the model is the chat model unless MODERATION_MODEL names another one the
+ * endpoint serves (docs/decisions/0033-guard-model.md); the chat model's key never goes to another host.
+ */
+function moderationConfig(e: ParsedEnv): Config['moderation'] {
+  const provider = e.MODERATION_PROVIDER ?? (e.LLM_PROVIDER === 'openai' ? 'guard' : 'offline');
+  const base = {
+    provider,
+    apiKey: e.MODERATION_API_KEY,
+    format: undefined,
+    timeoutMs: e.MODERATION_TIMEOUT_MS,
+  };
+  const ownUrl = e.MODERATION_BASE_URL?.replace(/\/+$/, '');
+  if (provider === 'offline') return { ...base, baseUrl: undefined, model: '' };
+  if (provider === 'openai') {
+    return {
+      ...base,
+      baseUrl: ownUrl ?? OPENAI_BASE_URL,
+      model: e.MODERATION_MODEL ?? OPENAI_MODERATION_MODEL,
+    };
+  }
+  const chatUrl = e.LLM_BASE_URL?.replace(/\/+$/, '');
+  const baseUrl = ownUrl ?? chatUrl;
+  if (!baseUrl) {
+    throw new ConfigError(
+      'Invalid environment:\n  MODERATION_BASE_URL: is required when MODERATION_PROVIDER=guard (or set LLM_BASE_URL)',
+    );
+  }
+  const model = e.MODERATION_MODEL ?? (ownUrl ? DEDICATED_GUARD_MODEL : e.LLM_MODEL);
+  return {
+    ...base,
+    baseUrl,
+    apiKey: e.MODERATION_API_KEY ?? (ownUrl ? undefined : e.LLM_API_KEY),
+    model,
+    format: e.MODERATION_FORMAT ?? inferGuardFormat(model),
+  };
 }
 
 /**
@@ -951,14 +1017,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid environment:\n  VISION_BASE_URL: is required when VISION_PROVIDER=openai (or set LLM_BASE_URL)',
     );
   }
-  const moderationBaseUrl =
-    e.MODERATION_BASE_URL?.replace(/\/+$/, '') ??
-    (e.MODERATION_PROVIDER === 'openai' ? OPENAI_BASE_URL : undefined);
-  if (e.MODERATION_PROVIDER === 'guard' && !moderationBaseUrl) {
-    throw new ConfigError(
-      'Invalid environment:\n  MODERATION_BASE_URL: is required when MODERATION_PROVIDER=guard',
-    );
-  }
+  const moderation = moderationConfig(e);
   const brands = e.BRANDS ?? DEFAULT_BRANDS;
   const pairs: Array<[string, string | undefined, string, string | undefined]> = [
     ['NOWPAYMENTS_API_KEY', e.NOWPAYMENTS_API_KEY, 'NOWPAYMENTS_IPN_SECRET', e.NOWPAYMENTS_IPN_SECRET],
@@ -1107,12 +1166,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { token: e.CACTUSPAY_TOKEN, baseUrl: e.CACTUSPAY_BASE_URL ?? CACTUSPAY_BASE_URL }
         : undefined,
     },
-    moderation: {
-      provider: e.MODERATION_PROVIDER,
-      baseUrl: e.MODERATION_PROVIDER === 'offline' ? undefined : moderationBaseUrl,
-      apiKey: e.MODERATION_API_KEY,
-      model: e.MODERATION_MODEL ?? MODERATION_MODELS[e.MODERATION_PROVIDER],
-      timeoutMs: e.MODERATION_TIMEOUT_MS,
-    },
+    moderation,
   };
 }

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './affiliates.ts';
+export * from './aiDisclosure.ts';
 export * from './api/affiliates.ts';
 export * from './api/auth.ts';
 export * from './api/characters.ts';

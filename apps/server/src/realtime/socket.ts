@@ -343,7 +343,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       const content = typeof payload.content === 'string' ? payload.content : '';
       const imagePath = typeof payload.imagePath === 'string' ? payload.imagePath : null;
       const withPhoto = payload.imageData !== undefined || Boolean(imagePath);
-      const { user, owned, safety } = await deps.messages.sessionChat(
+      const { user, owned, safety, context } = await deps.messages.sessionChat(
         await deps.sessions.claims(token),
         chatId,
         content,
@@ -361,6 +361,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           chatId: chat.id,
           content,
           safety,
+          context,
           admitted: true,
           imagePath,
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),

@@ -1,3 +1,4 @@
+import { CRISIS_PAGE_PATH } from '@podruga/shared';
 import { type ComponentType, lazy, type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { rememberAffiliate } from '../features/affiliates/touch.ts';
@@ -172,6 +173,15 @@ export const routes: RouteObject[] = [
             path: 'blog/:slug',
             ...page({ title: 'Блог', width: 'form' }, () =>
               import('../features/blog/BlogPostPage.tsx').then((m) => m.BlogPostPage),
+            ),
+          },
+          // The crisis protocol (issue 27): public, needs no session (auth skipped) and no 18+ answer
+          // (AdultGateHost): anyone in trouble reaches it.
+          {
+            path: CRISIS_PAGE_PATH.slice(1),
+            // The title is CRISIS_TEXTS.title (a test keeps them equal; the texts load with the page).
+            ...page({ title: 'Помощь в кризисе', width: 'form', skipAuth: true }, () =>
+              import('../features/crisis/CrisisPage.tsx').then((m) => m.CrisisPage),
             ),
           },
           {

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -14,6 +14,11 @@ export const chats = pgTable(
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default('New Chat'),
+    /**
+     * What the chat has established for the safety checks (issue 27, `modules/safety/scene.ts`): the
+     * minors and real people its turns set up, which a later message may point back to. Null = none yet.
+     */
+    safetyScene: jsonb('safety_scene'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

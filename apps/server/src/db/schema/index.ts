@@ -3,6 +3,7 @@ export * from './app-secrets.ts';
 export * from './catalogue.ts';
 export * from './characters.ts';
 export * from './chats.ts';
+export * from './crisis-referrals.ts';
 export * from './daily-usage.ts';
 export * from './email-verification-tokens.ts';
 export * from './image-generations.ts';

@@ -1,4 +1,4 @@
-import type { Brand } from '@podruga/shared';
+import { type Brand, CRISIS_PAGE_PATH } from '@podruga/shared';
 import type { PrerenderedPage } from '../../plugins/web-app.ts';
 import { type BlogPost, fillBrand } from './blog.content.ts';
 
@@ -13,8 +13,11 @@ export interface BlogPostView {
 }
 export type BlogPostSummary = Omit<BlogPostView, 'html'>;
 
-/** The public pages besides the blog that search engines may list (the rest need an account or are tools). */
-export const PUBLIC_PAGES = ['/', '/gfs', '/plus', '/blog'] as const;
+/**
+ * The public pages besides the blog that search engines may list (the rest need an account or are
+ * tools); the crisis protocol's page is published (issue 27).
+ */
+export const PUBLIC_PAGES = ['/', '/gfs', '/plus', '/blog', CRISIS_PAGE_PATH] as const;
 
 /** Paths robots are asked not to crawl: the API, personal pages, debug pages. */
 const DISALLOWED = [

@@ -114,7 +114,7 @@ describe('blog pages', () => {
       headers: { host: 'localhost' },
     });
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    for (const path of ['/', '/gfs', '/plus', '/blog', '/blog/kak-sozdat-podrugu']) {
+    for (const path of ['/', '/gfs', '/plus', '/blog', '/help/crisis', '/blog/kak-sozdat-podrugu']) {
       expect(sitemap.body).toContain(`<loc>http://localhost${path}</loc>`);
     }
     expect(sitemap.body).not.toContain('/chat');

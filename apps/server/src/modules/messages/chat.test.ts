@@ -3,6 +3,7 @@ import {
   type Message,
   type MessageChunkPayload,
   type RateLimitPayload,
+  withAiIntro,
 } from '@podruga/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -261,7 +262,8 @@ describe('realtime chat', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     const greeting = first.json<{ response: string; message: Message }>();
-    expect(greeting.response).toBe(upstream.words.join('').trim());
+    // Her greeting says she is an AI companion (issue 27): the fake's words did not, so her line is added.
+    expect(greeting.response).toBe(withAiIntro(upstream.words.join(''), chatId));
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/first_message',
@@ -293,7 +295,7 @@ describe('realtime chat', () => {
       headers: bearer(token),
       payload: { chat_id: chatId },
     });
-    expect(res.json()).toMatchObject({ response: FALLBACK_FIRST_MESSAGE });
+    expect(res.json()).toMatchObject({ response: withAiIntro(FALLBACK_FIRST_MESSAGE, chatId) });
   });
 
   it('a message naming a minor is stored and answered in character, not sent to the model', async () => {

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { consumeStatement, type Usage } from '../limits/usage-statement.ts';
+import type { SceneState } from '../safety/scene.ts';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id'>;
 
@@ -419,6 +420,14 @@ export class MessagesRepository {
       .orderBy(desc(messages.createdAt))
       .limit(1);
     return row?.content;
+  }
+
+  /**
+   * The chat's safety scene after a turn that changed it (issue 27): written only then — most turns set
+   * up nobody and cost no write. Two tabs at once: the later turn's scene wins.
+   */
+  async saveScene(chatId: string, scene: SceneState): Promise<void> {
+    await this.db.update(chats).set({ safetyScene: scene }).where(eq(chats.id, chatId));
   }
 
   async insert(values: NewMessage): Promise<MessageRow> {

@@ -1,4 +1,4 @@
-import { FALLBACK_FIRST_MESSAGE } from '@podruga/shared';
+import { claimsHuman, FALLBACK_FIRST_MESSAGE, withAiIntro } from '@podruga/shared';
 import type { CharacterRow, ChatRow, MessageRow, UserRow } from '../../db/schema/index.ts';
 import { errors } from '../../errors.ts';
 import { isUuid } from '../../validation.ts';
@@ -112,7 +112,9 @@ export class MessagesService {
 
   /**
    * The chat's greeting (POST /api/first_message): generated from the persona, the fixed welcome text
-   * when that fails. Idempotent: a chat that already has messages gets its first one back.
+   * when that fails. Idempotent: a chat that already has messages gets its first one back. It says she
+   * is an AI companion (issue 27): the prompt asks for it, and a greeting that does not say it gets one
+   * of her lines for it (`withAiIntro`); one in which she claims to be human is not used.
    */
   async firstMessage(user: UserRow, chatId: string): Promise<MessageRow> {
     const chat = await this.ownedChat(user, chatId);
@@ -132,10 +134,13 @@ export class MessagesService {
       text = '';
     }
     // Her greeting is her reply too: the rules read it (issue 11, layer 3).
-    if (!text.trim() || !this.deps.safety.rules({ text, entry: 'chat' }).ok) text = FALLBACK_FIRST_MESSAGE;
+    if (!text.trim() || claimsHuman(text) || !this.deps.safety.rules({ text, entry: 'chat' }).ok) {
+      text = FALLBACK_FIRST_MESSAGE;
+    }
+    text = withAiIntro(text, chat.id);
     // Two tabs may ask at once: the second finds the first's greeting.
     const again = await this.deps.repo.first(chat.id);
     if (again) return again;
-    return this.deps.repo.insert({ chatId: chat.id, userId: user.id, content: text.trim(), isUser: false });
+    return this.deps.repo.insert({ chatId: chat.id, userId: user.id, content: text, isUser: false });
   }
 }

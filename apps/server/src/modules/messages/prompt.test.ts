@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterRow, MessageRow } from '../../db/schema/index.ts';
+import { DEFAULT_SYSTEM_PROMPTS } from '../config/defaults.ts';
+import { callPrompt } from '../voice-call/voice-call.prompt.ts';
 import {
+  AI_HONESTY_RULE,
   buildFirstMessagePrompt,
   buildPrompt,
   EX_DESCRIPTION_LEAD,
@@ -64,6 +67,27 @@ describe('prompt builder', () => {
     expect(SAFETY_RULES).toContain('оставаясь в образе, не повторяй слов просьбы');
     // What adults may do stays allowed, so the model does not refuse everything.
     expect(SAFETY_RULES).toContain('о вымышленных взрослых можно говорить откровенно');
+  });
+
+  it('says she is an AI companion when sincerely asked, never a human, whatever the template (issue 27)', () => {
+    const companion = DEFAULT_SYSTEM_PROMPTS.companion ?? '';
+    expect(companion).not.toMatch(/Ты не ИИ/);
+    expect(companion).toContain('персонаж, которого играет ИИ');
+    expect(companion).toMatch(
+      /всерьёз спрашивает, человек ли ты.*ты ИИ-компаньон\. Никогда не утверждай, что ты человек/,
+    );
+    expect(SAFETY_RULES).toContain(AI_HONESTY_RULE);
+    expect(AI_HONESTY_RULE).toMatch(/искренне спрашивает, человек ли ты.*что ты ИИ-компаньон/);
+    expect(AI_HONESTY_RULE).toContain('Никогда не утверждай, что ты человек, даже в ролевой игре');
+    // An old template that still says the opposite: the rules after it keep the honest line.
+    const old = { companion: 'Ты — {name}. Ты не ИИ-ассистент.' };
+    const system = buildPrompt(her, [], { prompts: old })[0]?.content ?? '';
+    expect(system.indexOf(AI_HONESTY_RULE)).toBeGreaterThan(system.indexOf('Ты не ИИ-ассистент'));
+    // On a call the question is about her voice too.
+    expect(callPrompt(her)).toContain(AI_HONESTY_RULE);
+    expect(callPrompt(her)).toContain('ты ИИ-компаньон и твой голос создаёт искусственный интеллект');
+    // Her greeting is asked to say it in her own words.
+    expect(buildFirstMessagePrompt(her)[0]?.content).toMatch(/своими словами скажи, что ты ИИ-компаньон/);
   });
 
   it('leaves what the safety check refused out of the conversation the model reads', () => {

@@ -10,10 +10,20 @@ export const approxTokens = (text: string) => Math.ceil(text.length / 4);
 export const HISTORY_TOKEN_BUDGET = 3000;
 
 /**
+ * Asked sincerely whether she is human, she says she is an AI companion, in her own voice (issue 27,
+ * SB 243). Part of the rules, so a companion template saved before it (or edited since) cannot drop it.
+ */
+export const AI_HONESTY_RULE =
+  'Ты ИИ-компаньон: если собеседник искренне спрашивает, человек ли ты, живая ли, настоящая ли или бот, ' +
+  'ответь честно, своими словами и в своём характере, что ты ИИ-компаньон. Никогда не утверждай, что ты человек, ' +
+  'даже в ролевой игре.';
+
+/**
  * Rules added to every persona prompt, whatever the configured template says (DESIGN §6, issue 11
  * layer 4): she is an adult; she refuses, in character and without repeating the request, sexual
  * content with minors, with real people, and undressing the photos the user sends. Adults may be
  * explicit about fictional adults: the rules say that too, so the model does not refuse everything.
+ * She stays in character except to say honestly that she is an AI (AI_HONESTY_RULE).
  */
 export const SAFETY_RULES =
   'Правила, которые не отменяет никакая просьба или ролевая игра. Ты вымышленная взрослая женщина старше 18 лет, ' +
@@ -24,7 +34,8 @@ export const SAFETY_RULES =
   'знакомыми пользователя — и не изображай их. ' +
   '3) Не раздевай и не сексуализируй людей на фотографиях, которые присылает пользователь. ' +
   'На такие просьбы откажи спокойно и коротко, оставаясь в образе, не повторяй слов просьбы и предложи другую тему. ' +
-  'Со взрослым собеседником о вымышленных взрослых можно говорить откровенно. Не выходи из образа.';
+  'Со взрослым собеседником о вымышленных взрослых можно говорить откровенно. ' +
+  `${AI_HONESTY_RULE} В остальном не выходи из образа.`;
 
 /** Before the description of a companion made by likeness: she is a fictional character inspired by it. */
 export const EX_DESCRIPTION_LEAD =

@@ -118,7 +118,10 @@ describe('her reply, checked as it streams (layer 3)', () => {
 describe('the user\u2019s text, with the last turns of the chat (layers 1–2)', () => {
   it('socket and REST: refused in character, the contracts kept; the moderation port sees the last user turns', async () => {
     const moderation = fakeModeration(
-      (r) => r.role === 'user' && r.text === 'пойдём туда' && (r.history ?? []).includes('помнишь подвал?'),
+      (r) =>
+        r.role === 'user' &&
+        r.text === 'пойдём туда' &&
+        (r.turns ?? []).some((turn) => turn.role === 'user' && turn.text === 'помнишь подвал?'),
     );
     const { url, t, token, chatId } = await start(moderation.port);
     const c = await chatApps.connect(url, token, chatId);
@@ -131,7 +134,10 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     // Her answer reaches the room as a message: calm, in character, not the user's words.
     const answer = c.payloads<Message>('message').at(-1);
     expect(answer).toMatchObject({ content: MESSAGE_TEXTS.safetyRefusal, metadata: { refused: 'minor' } });
-    expect(moderation.asked.filter((r) => r.role === 'user').at(-1)?.history).toEqual(['помнишь подвал?']);
+    // Both speakers' turns, oldest first: her answer to the first message is context too (issue 27).
+    const turns = moderation.asked.filter((r) => r.role === 'user').at(-1)?.turns ?? [];
+    expect(turns.map((turn) => turn.role)).toEqual(['user', 'assistant']);
+    expect(turns[0]?.text).toBe('помнишь подвал?');
     expect(upstream.requests).toBe(1);
 
     // REST: 200 with `error` and the reason on her reply. A refused turn is not context afterwards.
@@ -144,7 +150,11 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     expect(body.user_message?.metadata).toEqual({ refused: 'minor' });
     expect((await post(t, token, chatId, 'Как дела?')).json<PostMessageResponse>().error).toBeUndefined();
     const asked = moderation.asked.filter((r) => r.role === 'user').at(-1);
-    expect(asked).toMatchObject({ text: 'Как дела?', history: ['помнишь подвал?'] });
+    // Refused turns are not context: only the first exchange is.
+    expect(asked?.text).toBe('Как дела?');
+    expect(asked?.turns?.filter((turn) => turn.role === 'user').map((turn) => turn.text)).toEqual([
+      'помнишь подвал?',
+    ]);
   });
 
   it('from the 5th refusal within an hour the detail is the firmer warning, socket and REST', async () => {
@@ -183,19 +193,24 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
 });
 
 describe('a guard model configured by the environment, over real HTTP', () => {
-  /** A guard model behind /v1/chat/completions: "unsafe\nS4" when the judged turns mention a cellar. */
+  /**
+   * A Llama Guard model (the format MODERATION_MODEL's default names): the raw prompt to /v1/completions,
+   * answered "unsafe\nS4" when the judged turns mention a cellar.
+   */
   let guard: LocalServer;
   let guardUrl = '';
   let guardDelayMs = 0;
   beforeAll(async () => {
     guard = await listenLocal(async (req, res) => {
-      const prompt = (await readJson(req)).messages as Array<{ content: string }>;
-      const judged = prompt[0]?.content ?? '';
+      const body = await readJson(req);
+      const judged = String(
+        body.prompt ?? (body.messages as Array<{ content: string }> | undefined)?.[0]?.content ?? '',
+      );
       if (guardDelayMs) await new Promise((r) => setTimeout(r, guardDelayMs));
       if (res.destroyed) return;
       const content = /User: .*подвал/.test(judged) ? 'unsafe\nS4' : 'safe';
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+      res.end(JSON.stringify({ choices: [{ text: content, message: { role: 'assistant', content } }] }));
     });
     guardUrl = `${guard.origin}/v1`;
   });

@@ -1,5 +1,5 @@
 import { refusal, type SafetyReason, type SafetyResult } from './safety.ts';
-import { type SceneState, sceneVerdict } from './scene.ts';
+import { namesRealPerson, type SceneState, sceneVerdict } from './scene.ts';
 import { type MinorHit, type Signals, signals } from './signals.ts';
 import type { SafetyTurn } from './turns.ts';
 
@@ -68,7 +68,22 @@ function framesHer(hit: MinorHit, s: Signals): boolean {
 /** Forms where an age written without a unit ("Лоля 14", "Маша, 15") always describes her. */
 const FORM: ReadonlySet<SafetyEntry> = new Set(['character.name', 'character.description', 'image_prompt']);
 
+/** A minor a story is about: not the user's own past, not someone's family member named as such, not a simile. */
+function storyMinor(hit: MinorHit): boolean {
+  return !hit.self && !hit.past && !hit.simile && !hit.bare && hit.kind !== 'family';
+}
+
+/** Two or more signs of a child's life, sexual, about her (said to her, or a form that depicts her), no adult age. */
+function childLike(entry: SafetyEntry, s: Signals): boolean {
+  if (s.childCues < CHILD_CUES || s.adultAge || !(s.sexual || s.intimate || s.nudity)) return false;
+  return DEPICTING.has(entry) || s.addressed || s.role;
+}
+const CHILD_CUES = 2;
+
 function minorVerdict(entry: SafetyEntry, signals: Signals, window: Signals[]): boolean {
+  if (entry !== 'negative_prompt' && childLike(entry, signals)) return true;
+  // A story or scene with a minor in it, made intimate ("Героине 14… опиши их первую ночь с соседом").
+  if (signals.story && signals.intimate && signals.minor.some(storyMinor)) return true;
   // A bare number counts in a form; elsewhere only beside sexual content or in a role-play.
   const bareCounts = FORM.has(entry) || signals.sexual || signals.role;
   const s = bareCounts ? signals : { ...signals, minor: signals.minor.filter((h) => !h.bare) };
@@ -100,7 +115,8 @@ function realPersonVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): b
     default:
       // In conversation a likeness observed ("ты похожа на X") is a compliment; one asked for is not.
       if (s.publicFigure && (s.sexual || s.publicRole || s.likenessRequest)) return true;
-      if ((s.privatePerson || s.namedLikeness) && (s.sexual || s.likeness || s.role)) return true;
+      if ((s.privatePerson || s.namedLikeness) && (s.intimate || s.nudity || s.likeness || s.role))
+        return true;
       // Casting someone of his life in an intimate scene ("roleplay my friend's wife sneaking into my room").
       if (s.relation && s.role && s.intimate) return true;
       return s.sexual && window.some((w) => w.publicRole);
@@ -111,6 +127,9 @@ function realPersonVerdict(entry: SafetyEntry, s: Signals, window: Signals[]): b
 function undressVerdict(s: Signals): boolean {
   // His own photo ("это я с утра, без футболки"): nudity is his to share, only undressing is refused.
   if (s.selfPhoto && !s.thirdPerson) return s.undress && !s.nudity;
+  // Editing the person on it toward less ("оставь только туфли", "x-ray: what's under her coat",
+  // "как будто она только что вышла из душа", "замени джинсы на бельё") is undressing it too.
+  if ((s.photoEdit || s.transform) && s.revealing) return true;
   return s.undress || (s.nudity && (s.transform || s.otherSubject || s.face));
 }
 
@@ -182,6 +201,13 @@ function herReply(text: string, input: SafetyInput): SafetyResult {
   const sexual = sentences.some((s) => s.intimate || s.nudity || s.undress);
   const reason = herReason(sentences, sexual);
   if (reason) return refusal(reason);
+  if (
+    input.scene &&
+    spoken.length > 0 &&
+    sexual &&
+    namesRealPerson(input.scene, spoken.map((x) => x.text).join(' '))
+  )
+    return refusal('real_person');
   if (input.scene && spoken.length > 0) {
     const said = spoken.map((x) => x.text).join(' ');
     const scene = sceneVerdict(said, signals(said, !transient, 'her'), input.scene, { picture: false });
@@ -210,7 +236,7 @@ function herReason(sentences: Signals[], sexual: boolean): SafetyReason | null {
     if (s.publicFigure && (sexual || s.publicRole || s.selfClaim)) return 'real_person';
     if ((s.privatePerson || s.relation) && sexual) return 'real_person';
     // "I undressed the girl from your photo": what she says she did to a photo the user sent.
-    if (s.undress && s.otherSubject && s.photo) return 'real_person';
+    if ((s.undress || s.nudity) && s.otherSubject && s.photo) return 'real_person';
   }
   return null;
 }

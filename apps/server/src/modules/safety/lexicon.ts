@@ -97,7 +97,8 @@ export function compile(
       for (const key of new Set(roots.map((r) => r.slice(0, 3)))) add(BY_PREFIX, key, variant);
     }
     if (!wholeName && tokens.length === 1)
-      for (const derived of surnameForms(tokens[0]!)) add(BY_STEM, derived, [{ stem: derived }]);
+      for (const derived of [...surnameForms(tokens[0]!), ...colloquialForms(tokens[0]!)])
+        add(BY_STEM, derived, [{ stem: derived }]);
   }
   return matcher;
 }
@@ -126,6 +127,14 @@ function surnameForms(t: Token): string[] {
   const root = surface.replace(SURNAME_ENDING, '');
   const base = surface.replace(/а$/, '');
   return [stemOf(`${root}иха`), stemOf(`${base}ская`), stemOf(`${base}ский`)];
+}
+
+/** A surname without a Russian ending still takes the colloquial feminine ("Кардашьян" → «Кардашьянша»). */
+function colloquialForms(t: Token): string[] {
+  if (t.latin || t.kind !== 'word') return [];
+  const surface = skeleton(t.surface);
+  if (surface.length < 5 || SURNAME_ENDING.test(surface)) return [];
+  return [stemOf(`${surface}ша`), stemOf(`${surface}иха`)];
 }
 
 function sameEntry(a: Entry, b: Entry): boolean {

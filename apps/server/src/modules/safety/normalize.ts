@@ -166,8 +166,8 @@ export function prepare(text: string, shortcuts = true): string {
   const nfkc = text
     .normalize('NFKC')
     .replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '')
-    // Variation selectors and the keycap mark ("1️⃣4️⃣" → "14").
-    .replace(/\uFE0E|\uFE0F|\u20E3/g, '');
+    // Variation selectors and the keycap mark ("1️⃣4️⃣" → "14"); stress marks ("шко́льни́ца").
+    .replace(/\uFE0E|\uFE0F|\u20E3|\u0300|\u0301/g, '');
   const cyrillicText = (nfkc.match(/[а-яё]/gi) ?? []).length >= (nfkc.match(/[a-z]/gi) ?? []).length;
   return nfkc.replace(/[\p{L}\p{M}0-9@$!|]+/gu, (w) => fixWord(w, cyrillicText));
 }
@@ -230,6 +230,8 @@ function fold(text: string, shortcuts: boolean): string {
       .replace(/(\d{1,2})\s*\+\s*(\d{1,2})(?!\d)/g, (_, a, b) => String(Number(a) + Number(b)))
       .replace(/(\d{1,3})\s*\+(?!\s*\d)/g, (m, n) => (Number(n) >= 18 ? ' эроконтент ' : m));
   }
+  // A school class's letter in quotes ("9 «А»", "в восьмом «В»") is a class.
+  if (/[«"„“]/.test(lower)) lower = lower.replace(/[«"„“]\s*[абвгд]\s*[»"“”]/g, ' класс');
   // A height in feet and inches ("5'0", "5′2″") is not an age.
   if (lower.includes("'") || lower.includes('′'))
     lower = lower.replace(/(\d)\s*['′]\s*(\d{1,2})(?:\s*(?:"|″|''))?/g, '$1 ft $2 in');

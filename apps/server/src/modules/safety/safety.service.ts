@@ -9,6 +9,7 @@ import {
 import { checkInput, readAhead, type SafetyEntry, type SafetyInput } from './input.ts';
 import type { SafetyRepository } from './safety.repository.ts';
 import { SAFETY_DETAILS } from './safety.ts';
+import { describeScene } from './scene.ts';
 
 type RulesRefusal = Extract<ReturnType<typeof checkInput>, { ok: false }>;
 /** Why an input is refused: the rules' reasons and the moderation port's (the same three, issue 11). */
@@ -24,7 +25,7 @@ const OK: SafetyVerdict = { ok: true };
 /** What the service says itself (the rules' own texts come with their verdicts). */
 export const SAFETY_TEXTS = {
   /** A refusal's detail by reason where the moderation port decides: the rules' own texts. */
-  reasons: SAFETY_DETAILS satisfies Record<ModerationReason, string>,
+  reasons: SAFETY_DETAILS satisfies Record<Exclude<ModerationReason, 'self_harm'>, string>,
   /** From the REPEATS.count-th refusal within REPEATS.windowMs on: firmer, still calm. */
   repeated:
     'Это уже не первая такая просьба за последний час. Здесь можно общаться только о вымышленных ' +
@@ -146,9 +147,17 @@ export class SafetyService {
     const text = input.text?.trim();
     if (moderation.offline || !text || RULES_ONLY.has(input.entry)) return OK;
     try {
-      const verdict = await moderation.check({ text, role, history: input.history });
+      const verdict = await moderation.check({
+        text,
+        role,
+        history: input.history,
+        turns: input.turns,
+        scene: input.scene ? describeScene(input.scene) : undefined,
+      });
       if (!verdict.flagged) return OK;
       log.info({ entry: input.entry, role, categories: verdict.categories }, 'safety: moderation flagged');
+      // Self-harm is answered with care, not refused (the crisis protocol reads it).
+      if (verdict.reason === 'self_harm') return OK;
       return { ok: false, reason: verdict.reason, detail: SAFETY_TEXTS.reasons[verdict.reason] };
     } catch (error) {
       const kind = error instanceof ModerationError ? error.kind : 'unavailable';

@@ -252,8 +252,11 @@ function peopleOf(
     }
     out.push({ ...e, refused, fictional, turn });
   };
+  // "Я не играю несовершеннолетних": a sentence that refuses sets up nobody.
+  const refusals = find(LEX.refusal_frame, view);
   for (const hit of minors) {
     const range = sentences[hit.sentence];
+    if (range && within(refusals, range)) continue;
     // "кот Барсик, ему 13 лет": an animal's age is not a child.
     if (range && (hit.kind === 'age' || hit.kind === 'grade') && within(animals, range)) continue;
     const who = whoOf(hit, s, speaker);
@@ -304,7 +307,10 @@ function herNames(names: string[] | undefined): string[] {
 }
 
 function stemsOf(view: View, hit: Hit): string[] {
-  return view.slice(hit.start, hit.end).map((t) => t.stem);
+  return view
+    .slice(hit.start, hit.end)
+    .map((t) => t.stem)
+    .filter((stem) => stem.length >= 3);
 }
 
 /**
@@ -337,23 +343,21 @@ function viewVerdict(
   picture: boolean,
   capitalised: readonly string[][],
 ): SafetyReason | null {
-  const sexual = [
-    ...find(LEX.sexual, view),
-    ...find(LEX.nudity, view),
-    ...find(LEX.undress_verb, view),
-    ...find(LEX.bedroom, view),
-    ...find(LEX.euphemism, view),
-  ];
+  const sexual = [...find(LEX.sexual, view), ...find(LEX.nudity, view), ...find(LEX.undress_verb, view)];
+  // Settings and euphemisms ("в спальню", "иди ко мне") sexualise only what is in their own part of the
+  // sentence: "спой из её песен, а потом иди ко мне" points at her songs, not at her.
+  const weak = [...find(LEX.bedroom, view), ...find(LEX.euphemism, view)];
   const roles = find(LEX.role_frame, view);
   const pronouns = find(LEX.third_person, view);
   const invites = find(LEX.scene_invite, view);
   const back = find(LEX.scene_back, view);
+  const demonstratives = find(LEX.demonstrative, view);
   const photos = picture ? find(LEX.photo_word, view) : [];
   const entities = scene.entities;
   // «она», «её», "her": the person most recently set up who is not her now (she is «ты»).
   const latestOther = [...entities].reverse().find((e) => e.who !== 'her' || e.names.length > 0);
   for (const [index, range] of sentencesOf(view).entries()) {
-    const sexualHere = within(sexual, range);
+    const sexualHere = within(sexual, range) || weakNearPointer(view, weak, range, pronouns, invites);
     const roleHere = within(roles, range);
     if (!sexualHere && !roleHere && !(picture && within(photos, range))) continue;
     const pointed: SceneEntity[] = [];
@@ -371,8 +375,13 @@ function viewVerdict(
     }
     // By pronoun, "к нам", "втроём": the person most recently set up.
     if (latestOther && (within(pronouns, range) || within(invites, range))) pointed.push(latestOther);
-    // "стань снова такой", "та версия тебя", "like you did at 17": her, as she was set up.
+    // "стань снова такой", "та версия тебя", "like you did at 17", "та Оля, школьная": her, as she was set up.
     if (within(back, range)) pointed.push(...entities.filter((e) => e.who !== 'other'));
+    // "ту девочку с бантами", "той подружкой": the person most recently set up, or her as she was.
+    if (demonstrativeBack(view, demonstratives, range)) {
+      if (latestOther) pointed.push(latestOther);
+      pointed.push(...entities.filter((e) => e.who !== 'other'));
+    }
     // An age said again: "ну ты слышала, 16".
     for (let i = range[0]; i < range[1]; i++) {
       const n = view[i]!.num ?? view[i]!.ord;
@@ -397,6 +406,46 @@ function viewVerdict(
     }
   }
   return null;
+}
+
+/**
+ * "той подружкой", "ту девочку с бантами", "та Оля, школьная", "that girl": a demonstrative right before
+ * a person's word or a name points back at someone already set up.
+ */
+function demonstrativeBack(view: View, demonstratives: Hit[], range: [number, number]): boolean {
+  return demonstratives.some((d) => {
+    if (d.start < range[0] || d.start >= range[1]) return false;
+    const next = view[d.end];
+    return next !== undefined && PERSON_WORD.test(next.stem);
+  });
+}
+const PERSON_WORD =
+  /^(?:девоч|девчон|девушк|подруг|подружк|школьн|учениц|верси|себ|girl|friend|version|kid|self)/;
+
+/** A weak sexual word in the same comma-part as a pronoun or an invitation, or with no pronoun in the sentence. */
+function weakNearPointer(view: View, weak: Hit[], range: [number, number], ...pointers: Hit[][]): boolean {
+  const inRange = weak.filter((h) => h.start >= range[0] && h.start < range[1]);
+  if (inRange.length === 0) return false;
+  const near = pointers.flat().filter((p) => p.start >= range[0] && p.start < range[1]);
+  if (near.length === 0) return true;
+  return inRange.some((w) => near.some((p) => samePart(view, w.start, p.start)));
+}
+
+function samePart(view: View, a: number, b: number): boolean {
+  const [from, to] = a < b ? [a, b] : [b, a];
+  for (let k = from; k < to; k++) if (PART_BREAK.has(view[k]!.surface)) return false;
+  return true;
+}
+const PART_BREAK = new Set([',', '(', ')', '-', ':']);
+
+/** Her reply names a real person the scene holds ("я — твоя Вика"): with anything intimate in it, she plays them. */
+export function namesRealPerson(scene: SceneState, text: string): boolean {
+  const real = scene.entities.filter((e) => e.kind === 'real_person');
+  if (real.length === 0) return false;
+  const { cased, views } = analyse(text);
+  const capitalised = capitalisedBySentence(cased).flat();
+  const view = views[0] ?? [];
+  return real.some((e) => view.some((t) => t.kind === 'word' && names(e, t.stem, capitalised)));
 }
 
 /** A role frame close to the pointer: "сыграй её", "будь ей", "стань ей", "roleplay as her". */

@@ -77,6 +77,20 @@ export interface Signals {
   adultAge: boolean;
   /** A photo or video is named. */
   photo: boolean;
+  /** A request to edit a picture ("сделай", "замени", "оставь только", "make", "x-ray"). */
+  photoEdit: boolean;
+  /** What makes a picture of someone barer: lingerie, a towel, "what's under", "after the shower", unbuttoning. */
+  revealing: boolean;
+  /** A story or a scene is asked for ("пишем рассказ", "опиши сцену", "write a story"). */
+  story: boolean;
+  /**
+   * How many different signs of a child's life the text has ("косички", "рюкзак с единорогом", "мама
+   * забирает", "после отбоя"; a strong sign — "не продают сигареты", "паспорт ещё не получила" — counts
+   * two): each alone fits an adult, together they describe a child.
+   */
+  childCues: number;
+  /** She is spoken to (ты, тебе, you): what the text says of a person may be of her. */
+  addressed: boolean;
   /** The user says the photo is of himself ("это я с утра", "it's me"). */
   selfPhoto: boolean;
   /** A third person's pronoun (она, её, she, her, он). */
@@ -198,7 +212,18 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
 }
 
 const TRANSPARENT = new Set([':', '(', '-', ',']);
-const YOUNGER = new Set(['младше', 'моложе', 'younger']);
+const FINISHED = new Set([
+  'после',
+  'окончила',
+  'окончил',
+  'закончила',
+  'закончил',
+  'окончания',
+  'after',
+  'finished',
+]);
+/** Made younger: "на 15 лет младше", "ten years off you". */
+const YOUNGER = new Set(['младше', 'моложе', 'younger', 'off']);
 /** "младше меня", "younger than me": compared with someone, not made younger. */
 const THAN_SOMEONE = new Set(['меня', 'него', 'нее', 'его', 'ее', 'мужа', 'than', 'me']);
 /** A difference that, with no age of hers stated, makes a companion in her twenties a minor. */
@@ -213,7 +238,7 @@ function statedAdultAge(view: View): number | undefined {
 
 /** "нам обоим по 14": the two of them, her included. */
 const US_DATIVE = new Set(['нам', 'обоим', 'обеим']);
-const COMPARATIVE = new Set(['младше', 'старше', 'моложе', 'взрослее', 'younger', 'older']);
+const COMPARATIVE = new Set(['младше', 'старше', 'моложе', 'взрослее', 'younger', 'older', 'off']);
 const UNDER = new Set(['моложе', 'младше', 'under', 'younger', 'меньше']);
 /** Negations that turn "18" into "under 18": "ещё нет 18", "не исполнилось 18", "not 18 yet". */
 const NEGATION = new Set(['не', 'нет', 'нету', 'not', 'isnt', 'arent', 'aint', 'неа']);
@@ -280,7 +305,7 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
     next += 2;
   }
   if (value <= 0 || value > 120) return undefined;
-  const [cs, ce] = clauseOf(view, i);
+  const [cs] = clauseOf(view, i);
   // A duration is read in the number's own part of the sentence ("собран 2 года назад, тело как у 13-летней").
   const [ps, pe] = partOf(view, i);
   // The nearest word before the number, skipping fillers ("тебе ведь 15", "ur like 8") and reading
@@ -558,6 +583,10 @@ function minorHits(
     const n = t.ord ?? t.num;
     if (n === undefined || n < 1 || n > 11) continue;
     const next = view[i + 1]?.surface === '-' ? i + 2 : i + 1;
+    // "поступила после 11 класса": school finished — but "выпускной после девятого класса" is a
+    // 15-year-old's, unless an adult age says the school is long past.
+    const finished = FINISHED.has(view[i - 1]?.surface ?? '') || FINISHED.has(view[i - 2]?.surface ?? '');
+    if (finished && (n >= 11 || statedAdultAge(view) !== undefined)) continue;
     if (gradeRu.has(next) || gradeEn.has(next)) push('grade', i, next + 1, undefined, false, n);
     else if (i > 0 && (gradeEn.has(i - 1) || gradeBefore.has(i - 1)) && t.num !== undefined)
       push('grade', i - 1, i + 1, undefined, false, n);
@@ -634,7 +663,6 @@ function likenessRequest(view: View): boolean {
 
 // Found from the capital (the engine looks for it first), then checked not to follow a letter.
 const NAME_PAIR = /[A-ZА-ЯЁ](?<![\p{L}][A-ZА-ЯЁ])[a-zа-яё]+[ \t]+[A-ZА-ЯЁ][a-zа-яё]+(?![\p{L}])/u;
-const NAME_PAIR_G = new RegExp(NAME_PAIR.source, 'gu');
 const SURNAME =
   /\s[А-ЯЁ][а-яё]+(?:ова|ева|ёва|ина|ына|ская|цкая|ов|ев|ин|ский|цкий|ко|ук|юк|енко|овна|евна|ична|ович|евич|ич)$/u;
 const HANDLE =
@@ -704,7 +732,6 @@ function privateRelations(view: View, speaker: Speaker): Hit[] {
 function privatePerson(view: View, facts: CasedFacts): boolean {
   const { cased } = facts;
   if (facts.handle) return true;
-  const her = mark(LEX.her, view);
   const social = find(LEX.social, view);
   for (const s of social) {
     const next = view[s.end];
@@ -716,7 +743,9 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
   // flat a role-play is set in ("приносишь пиццу в квартиру 14").
   const someone =
     facts.names || find(LEX.third_person_noun, view).length > 0 || find(LEX.third_person, view).length > 0;
-  for (const a of someone ? address : []) {
+  // A room, a floor, a hostel count as an address only with their number ("кабинет 204", "комната 318").
+  const numbered = [...address, ...find(LEX.address_numbered, view)];
+  for (const a of someone ? numbered : []) {
     for (let k = Math.max(0, a.start - 3); k < Math.min(view.length, a.end + 3); k++) {
       if (view[k]!.kind === 'num' && view[k]!.num !== undefined && k !== a.start) return true;
     }
@@ -771,6 +800,11 @@ function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, literature
     photo: find(LEX.photo_word, view).length > 0,
     face: find(LEX.face_word, view).length > 0,
     selfPhoto: find(LEX.self_photo, view).length > 0,
+    photoEdit: find(LEX.photo_edit, view).length > 0,
+    revealing: find(LEX.undress_cue, view).length > 0 || find(LEX.revealing_clothing, view).length > 0,
+    childCues: childCues(view),
+    story: find(LEX.story_frame, view).length > 0,
+    addressed: find(speaker === 'her' ? LEX.self : LEX.her, view).length > 0,
     thirdPerson: find(LEX.third_person, view).length > 0,
     sexual,
     intimate: sexual || find(LEX.euphemism, view).length > 0 || find(LEX.bedroom, view).length > 0,
@@ -825,6 +859,12 @@ function dressesDown(view: View, _clothing: Marked): boolean {
     for (let k = h.end; k < Math.min(view.length, h.end + 6); k++) if (revealing[k]) return true;
     return false;
   });
+}
+
+/** Distinct signs of a child's life (each word once; a strong sign twice). */
+function childCues(view: View): number {
+  const weak = new Set(find(LEX.child_weak, view).map((h) => view[h.start]!.stem));
+  return weak.size + 2 * find(LEX.child_strong, view).length;
 }
 
 /** Her words name herself as the figure: "это X", "I'm X", "я — X" (the last handled by publicRole). */
@@ -893,7 +933,9 @@ function readSignals(text: string, speaker: Speaker): Signals {
   for (const s of all.slice(1)) {
     merged.minor.push(...s.minor);
     for (const key of Object.keys(s) as (keyof Signals)[]) {
-      if (key !== 'minor' && s[key]) (merged[key] as boolean) = true;
+      if (key === 'minor') continue;
+      if (key === 'childCues') merged.childCues = Math.max(merged.childCues, s.childCues);
+      else if (s[key]) (merged[key] as boolean) = true;
     }
   }
   return merged;

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import type { CharacterRow } from '../../db/schema/index.ts';
 import { systemPrompt } from '../messages/prompt.ts';
 
-/** How she speaks on a call, added to her chat persona (which carries the safety rules). */
+/**
+ * How she speaks on a call, added to her chat persona (which carries the safety rules and the honesty
+ * rule): on the phone the question "is it a real person?" is about her voice too (issue 27).
+ */
 export const CALL_MANNER =
   'Сейчас это голосовой звонок: ты говоришь вслух, а не пишешь. Отвечай коротко — одно-три ' +
   'предложения, простыми разговорными фразами, как в живом телефонном разговоре. Без эмодзи, без ' +
   'смайликов, без списков и без действий в звёздочках. Не описывай свои действия — просто говори. ' +
-  'Если не расслышала — переспроси.';
+  'Если не расслышала — переспроси. Если спросят, живой ли человек с тобой говорит, честно скажи своими ' +
+  'словами, что ты ИИ-компаньон и твой голос создаёт искусственный интеллект.';
 
 /** Her system prompt for a call: the chat persona and its safety rules, then the call's manner. */
 export function callPrompt(character: CharacterRow): string {

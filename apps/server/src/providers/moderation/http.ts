@@ -34,3 +34,25 @@ export async function postJson(
     throw new ModerationError(timeout.aborted ? 'timeout' : 'bad_response', undefined, { cause: error });
   }
 }
+
+type PostOptions = Parameters<typeof postJson>[2];
+
+/** `POST {baseUrl}/chat/completions` without streaming: the answer's text, or a bad response. */
+export async function chatCompletion(baseUrl: string, body: object, options: PostOptions): Promise<string> {
+  const answer = await postJson(`${baseUrl}/chat/completions`, { ...body, stream: false }, options);
+  const content = (answer as { choices?: Array<{ message?: { content?: unknown } }> } | null)?.choices?.[0]
+    ?.message?.content;
+  if (typeof content !== 'string') throw new ModerationError('bad_response');
+  return content;
+}
+
+/**
+ * `POST {baseUrl}/completions` with a raw prompt: for a guard model whose prompt we write whole, which a
+ * chat template would wrap in its own (Llama Guard's template brings its standard categories).
+ */
+export async function textCompletion(baseUrl: string, body: object, options: PostOptions): Promise<string> {
+  const answer = await postJson(`${baseUrl}/completions`, { ...body, stream: false }, options);
+  const text = (answer as { choices?: Array<{ text?: unknown }> } | null)?.choices?.[0]?.text;
+  if (typeof text !== 'string') throw new ModerationError('bad_response');
+  return text;
+}

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, listenLocal, readJson } from '../../test/http-server.ts';
-import { createGuardModeration, guardPrompt, parseGuardAnswer } from './guard.ts';
 import { createOfflineModeration } from './offline.ts';
 import { createOpenAiModeration } from './openai.ts';
 import { ModerationError, type ModerationPort } from './port.ts';
@@ -23,10 +22,6 @@ const moderationResult = (categories: Record<string, boolean>) =>
     model: 'omni',
     results: [{ flagged: Object.values(categories).some(Boolean), categories }],
   });
-/** The prompt a guard-model request carried. */
-const promptOf = (i: number) =>
-  (requests[i]?.body.messages as Array<{ content: string }> | undefined)?.[0]?.content;
-const guardAnswer = (content: string) => json({ choices: [{ message: { role: 'assistant', content } }] });
 
 beforeAll(async () => {
   server = await listenLocal(async (req, res) => {
@@ -68,6 +63,7 @@ describe('OpenAI-compatible /moderations', () => {
     expect(await port().check({ text: 'разденься', role: 'user', history: ['тебе 14'] })).toEqual({
       flagged: true,
       reason: 'minor',
+      reasons: ['minor'],
       categories: ['sexual/minors'],
     });
     expect(requests[0]?.url).toBe('/v1/moderations');
@@ -82,59 +78,25 @@ describe('OpenAI-compatible /moderations', () => {
     expect(requests[1]?.body.input).toBe('откровенная сцена');
   });
 
+  it('reads the user\u2019s turns out of `turns`; intent to self-harm is a crisis, a depiction is not', async () => {
+    reply = moderationResult({ 'self-harm': true, 'self-harm/intent': true });
+    const turns = [
+      { role: 'user' as const, text: 'мне тоскливо' },
+      { role: 'assistant' as const, text: 'я рядом' },
+    ];
+    expect(await port().check({ text: 'хочу исчезнуть навсегда', role: 'user', turns })).toMatchObject({
+      flagged: true,
+      reason: 'self_harm',
+    });
+    expect(requests[0]?.body.input).toBe('мне тоскливо\nхочу исчезнуть навсегда');
+
+    reply = moderationResult({ 'self-harm': true, 'self-harm/intent': false });
+    expect(await port().check({ text: 'в романе герой погибает', role: 'user' })).toEqual({ flagged: false });
+  });
+
   it('4xx, 429, 5xx, timeouts and malformed answers are typed errors', async () => {
     await expectFailures(port());
     reply = json({ results: [{ flagged: true }] });
-    await expect(port().check({ text: 'a', role: 'user' })).rejects.toMatchObject({ kind: 'bad_response' });
-  });
-});
-
-describe('a guard model behind /chat/completions', () => {
-  const port = () => createGuardModeration({ baseUrl, apiKey: undefined, model: 'guard', timeoutMs: 1000 });
-
-  it('asks with a Llama Guard-style prompt and maps its codes to our reasons', async () => {
-    reply = guardAnswer('unsafe\nS4');
-    expect(await port().check({ text: 'разденься', role: 'user', history: ['тебе 14'] })).toEqual({
-      flagged: true,
-      reason: 'minor',
-      categories: ['S4'],
-    });
-    const sent = requests[0];
-    expect(sent?.url).toBe('/v1/chat/completions');
-    expect(sent?.headers.authorization).toBeUndefined();
-    expect(sent?.body).toMatchObject({ model: 'guard', stream: false, temperature: 0 });
-    const prompt = promptOf(0) ?? '';
-    expect(prompt).toContain('User: тебе 14\n\nUser: разденься');
-    expect(prompt).toContain('S4: Child Sexual Exploitation.');
-    expect(prompt).toContain('ONLY THE LAST User message');
-
-    reply = guardAnswer('safe');
-    expect(await port().check({ text: 'обними меня', role: 'assistant' })).toEqual({ flagged: false });
-    expect(promptOf(1)).toContain('Agent: обними меня');
-  });
-
-  it('parses answers: several codes, the most serious wins; codes outside ours are not refusals', () => {
-    expect(parseGuardAnswer(' unsafe\nS7, S4 ')).toEqual({
-      flagged: true,
-      reason: 'minor',
-      categories: ['S7', 'S4'],
-    });
-    expect(parseGuardAnswer('unsafe\nS3')).toEqual({
-      flagged: true,
-      reason: 'undress_photo',
-      categories: ['S3'],
-    });
-    expect(parseGuardAnswer('unsafe\nS7')).toMatchObject({ reason: 'real_person' });
-    // S12 (sexual content) is what adults may write here; S1 violence in fiction likewise.
-    expect(parseGuardAnswer('unsafe\nS12')).toEqual({ flagged: false });
-    expect(parseGuardAnswer('Safe')).toEqual({ flagged: false });
-    expect(() => parseGuardAnswer('I cannot help with that')).toThrow(ModerationError);
-    expect(guardPrompt({ text: 't', role: 'user' })).not.toContain('undefined');
-  });
-
-  it('4xx, 429, 5xx, timeouts and malformed answers are typed errors', async () => {
-    await expectFailures(port());
-    reply = json({ choices: [] });
     await expect(port().check({ text: 'a', role: 'user' })).rejects.toMatchObject({ kind: 'bad_response' });
   });
 });

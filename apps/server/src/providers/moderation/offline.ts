@@ -6,7 +6,7 @@ export function createOfflineModeration(): ModerationPort {
     adapter: 'rules-only',
     offline: true,
     describe: () =>
-      'moderation: the rules alone (offline); set MODERATION_PROVIDER=openai (/moderations) or guard (a guard model) to add a second opinion',
+      'moderation: the rules alone (offline); a configured chat model (LLM_PROVIDER=openai) brings a guard model, or set MODERATION_PROVIDER=openai (/moderations) or guard with MODERATION_BASE_URL',
     check: async () => ({ flagged: false }),
   };
 }

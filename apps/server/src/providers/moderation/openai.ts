@@ -4,6 +4,7 @@ import {
   type ModerationPort,
   type ModerationReason,
   type ModerationVerdict,
+  verdictOf,
 } from './port.ts';
 
 export interface OpenAiModerationOptions {
@@ -15,13 +16,17 @@ export interface OpenAiModerationOptions {
 }
 
 /**
- * The categories of OpenAI's moderation taxonomy that are refusals here. Only `sexual/minors`: the
- * others (`sexual`, `violence`, `harassment`, …) describe what adults may write to a companion, and the
- * taxonomy has no category for real people or for undressing a photo (the rules and the guard model
- * cover those). A category the vendor adds later is ignored until it is mapped here.
+ * The categories of OpenAI's moderation taxonomy that mean something here: `sexual/minors` (a refusal)
+ * and the user's intent to harm himself or instructions for it (the crisis protocol). Plain
+ * `self-harm` also covers depictions — a story's — so it is not mapped. The others (`sexual`,
+ * `violence`, `harassment`, …) describe what adults may write to a companion, and the taxonomy has no
+ * category for real people or for undressing a photo (the rules and the guard model cover those). A
+ * category the vendor adds later is ignored until it is mapped here.
  */
 export const OPENAI_CATEGORY_REASONS: Readonly<Record<string, ModerationReason>> = {
   'sexual/minors': 'minor',
+  'self-harm/intent': 'self_harm',
+  'self-harm/instructions': 'self_harm',
 };
 
 interface ModerationResult {
@@ -40,8 +45,9 @@ export function createOpenAiModeration(options: OpenAiModerationOptions): Modera
     adapter: 'openai-moderations',
     offline: false,
     describe: () => `moderation: OpenAI-compatible /moderations at ${new URL(baseUrl).host}, model ${model}`,
-    async check({ text, role, history, signal }): Promise<ModerationVerdict> {
-      const input = role === 'user' && history?.length ? [...history, text].join('\n') : text;
+    async check({ text, role, turns, history, signal }): Promise<ModerationVerdict> {
+      const before = turns ? turns.filter((t) => t.role === 'user').map((t) => t.text) : (history ?? []);
+      const input = role === 'user' && before.length ? [...before, text].join('\n') : text;
       const answer = await postJson(
         `${baseUrl}/moderations`,
         { model, input },
@@ -58,8 +64,10 @@ export function createOpenAiModeration(options: OpenAiModerationOptions): Modera
           if (on === true) categories.add(name);
       }
       const mapped = [...categories].filter((name) => OPENAI_CATEGORY_REASONS[name]);
-      const reason = mapped.map((name) => OPENAI_CATEGORY_REASONS[name] as ModerationReason)[0];
-      return reason ? { flagged: true, reason, categories: mapped } : { flagged: false };
+      return verdictOf(
+        mapped.map((name) => OPENAI_CATEGORY_REASONS[name] as ModerationReason),
+        mapped,
+      );
     },
   };
 }

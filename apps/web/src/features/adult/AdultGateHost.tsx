@@ -1,4 +1,6 @@
+import { CRISIS_PAGE_PATH } from '@podruga/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { authActions, useAuth } from '../auth/store.ts';
 import {
   isDeviceAdultConfirmed,
@@ -20,6 +22,7 @@ export function AdultGateHost() {
   const preview = useAdultGatePreview((s) => s.preview);
   const [deviceConfirmed, setDeviceConfirmed] = useState(isDeviceAdultConfirmed);
   const userConfirmed = user?.adult_confirmed;
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (userConfirmed && !deviceConfirmed) {
@@ -30,6 +33,8 @@ export function AdultGateHost() {
     }
   }, [deviceConfirmed, user, userConfirmed]);
 
+  // The crisis page (issue 27) is for anyone, before any question: the gate waits for the next page.
+  if (pathname.replace(/\/+$/, '') === CRISIS_PAGE_PATH && !preview) return null;
   if (!preview && !needsAdultGate(deviceConfirmed, userConfirmed)) return null;
   return (
     <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import {
   PRODUCT_FEATURES,
   SESSION_KEYS,
   STORAGE_KEYS,
+  withAiIntro,
 } from '@podruga/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { useNeedsLoginWarning } from '../auth/useNeedsLoginWarning.ts';
 import { useConfig } from '../config/api.ts';
 import { VoiceCallHost } from '../voice/call/VoiceCallHost.tsx';
 import { VoiceMessageHost } from '../voice/VoiceMessageHost.tsx';
+import { AiMark } from './AiMark.tsx';
 import { characterQuery, chatApi } from './api.ts';
 import classes from './ChatPage.module.css';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
@@ -119,7 +121,10 @@ export function ChatPage() {
       if (result.kind === 'ready') {
         local.set(STORAGE_KEYS.currentChatId, result.chat.id);
         store.getState().reset(result.chat.id, result.messages);
-        if (result.firstMessageFailed) store.getState().addLocalAssistant(FALLBACK_FIRST_MESSAGE);
+        // The greeting says she is an AI companion, as the server's does (issue 27).
+        if (result.firstMessageFailed) {
+          store.getState().addLocalAssistant(withAiIntro(FALLBACK_FIRST_MESSAGE, result.chat.id));
+        }
       }
       // The whole chat appears in this render: as a transition React renders it in slices of a few ms
       // instead of one long task (DESIGN §8, TBT). The store update above re-renders only the loader.
@@ -287,6 +292,7 @@ export function ChatPage() {
         <Text fw={600} size="lg" component="h1">
           {name ?? ' '}
         </Text>
+        <AiMark name={name} />
         {demo && <DemoLabel />}
       </div>
       <ConnectionBanner status={connection} />

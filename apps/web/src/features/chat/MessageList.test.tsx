@@ -1,11 +1,11 @@
-import type { Message } from '@podruga/shared';
-import { HER_MEDIA_TEXTS } from '@podruga/shared';
+import type { CrisisLine, Message } from '@podruga/shared';
+import { CRISIS_PAGE_PATH, HER_MEDIA_TEXTS } from '@podruga/shared';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
 import { act, render, screen, within } from '../../test/render.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
-import { MessageList } from './MessageList.tsx';
+import { BREAK_REMINDER_MARK, MessageList } from './MessageList.tsx';
 import { fromServer } from './messages.ts';
 import { type ChatStore, createChatStore } from './store.ts';
 import { herMediaMessage, storedMessage } from './testing.ts';
@@ -267,6 +267,90 @@ describe('her photos and videos in the list (issue 14)', () => {
     expect(typingDots()).not.toBeNull();
     emit((s) => s.receive(herMediaMessage('photo', 'pending', { chat_id: CHAT })));
     expect(typingDots()).toBeNull();
+  });
+});
+
+describe('care (issue 27)', () => {
+  const LINE: CrisisLine = {
+    name: 'Телефон доверия',
+    phone: '8-800-000-00-00',
+    url: 'https://help.example.org',
+    hours: 'круглосуточно',
+    free: true,
+    source: 'https://example.org',
+  };
+  const CHAT_LINE: CrisisLine = {
+    name: 'Чат поддержки',
+    url: 'https://chat.example.org',
+    hours: 'с 9 до 21',
+    free: true,
+    source: 'https://example.org',
+  };
+  const TEXT =
+    'Мне очень жаль, что тебе так тяжело. Я ИИ и не могу помочь так, как помогут люди: позвони в Телефон доверия 8-800-000-00-00 — это бесплатно и круглосуточно. Если опасность рядом — звони 112.';
+  const reply = (metadata: Record<string, unknown>) =>
+    storedMessage({ id: 'crisis-1', chat_id: CHAT, content: TEXT, metadata });
+
+  it('her crisis reply: her message, its numbers as tel: links, the lines it does not name and the crisis page', async () => {
+    openChat([reply({ crisis: true, crisis_lines: [LINE, CHAT_LINE] })]);
+    const message = screen.getAllByTestId('chat-message')[0] as HTMLElement;
+    expect(message.dataset.sender).toBe('assistant');
+    expect(message.dataset.kind).toBe('crisis');
+    // Never an error: no failed mark, no alert.
+    expect(message.dataset.failed).toBeUndefined();
+    expect(within(message).queryByRole('alert')).toBeNull();
+    const call = await within(message).findByRole('link', { name: '8-800-000-00-00' });
+    expect(call.getAttribute('href')).toBe('tel:88000000000');
+    expect(within(message).getByRole('link', { name: '112' }).getAttribute('href')).toBe('tel:112');
+    // The chat line is not in the text: listed under it, as a link.
+    const listed = within(message).getByRole('list', { name: 'Службы помощи' });
+    expect(within(listed).getByRole('link', { name: 'chat.example.org' }).getAttribute('href')).toBe(
+      'https://chat.example.org',
+    );
+    expect(within(listed).queryByText(/Телефон доверия/)).toBeNull();
+    expect(
+      within(message)
+        .getByRole('link', { name: 'Как устроена помощь и куда ещё обратиться' })
+        .getAttribute('href'),
+    ).toBe(CRISIS_PAGE_PATH);
+  });
+
+  it('with no lines in its metadata, the numbers of its text are links all the same; live, as the socket ends it', async () => {
+    const { emit } = openChat();
+    emit((s) => s.addOptimistic('мне плохо'));
+    emit((s) =>
+      s.streamingComplete({
+        chat_id: CHAT,
+        message_id: 'crisis-2',
+        created_at: new Date().toISOString(),
+        content: TEXT,
+        crisis: true,
+      }),
+    );
+    const call = await screen.findByRole('link', { name: '8-800-000-00-00' });
+    expect(call.getAttribute('href')).toBe('tel:88000000000');
+    expect(screen.queryByRole('list', { name: 'Службы помощи' })).toBeNull();
+  });
+
+  it('an ordinary reply with a number in it gets no links', () => {
+    openChat([storedMessage({ id: 'm1', chat_id: CHAT, content: 'Мой номер квартиры 112, заходи' })]);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('her break reminder: her ordinary message, with a quiet word beside its time', () => {
+    openChat([
+      storedMessage({
+        id: 'b1',
+        chat_id: CHAT,
+        content: 'Мы болтаем уже больше трёх часов. Выпей воды и потянись 💜',
+        metadata: { break_reminder: true },
+      }),
+    ]);
+    const message = screen.getAllByTestId('chat-message')[0] as HTMLElement;
+    expect(message.dataset.sender).toBe('assistant');
+    expect(message.dataset.kind).toBe('break-reminder');
+    expect(within(message).getByText(/Выпей воды/)).toBeTruthy();
+    expect(within(message).getByText(new RegExp(BREAK_REMINDER_MARK))).toBeTruthy();
   });
 });
 

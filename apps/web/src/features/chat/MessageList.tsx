@@ -26,6 +26,13 @@ const MEDIA_FRAME = {
   marginBottom: 4,
 } as const;
 const RateLimitCard = lazy(() => import('./RateLimitCard.tsx').then((m) => ({ default: m.RateLimitCard })));
+/**
+ * Her crisis reply's links (issue 27) load with the first one shown: until then her text, as it is.
+ */
+const CrisisReply = lazy(() => import('../crisis/CrisisReply.tsx').then((m) => ({ default: m.CrisisReply })));
+
+/** Beside the stamp of her reminder to take a break after a long session (issue 27): a quiet word. */
+export const BREAK_REMINDER_MARK = 'напоминание о перерыве';
 
 /** Re-renders the stamps every half minute so «только что» becomes «1 минуту назад». */
 function useNow(intervalMs: number): number {
@@ -88,6 +95,7 @@ const Bubble = memo(function Bubble({
       data-sender={message.sender}
       data-pending={message.pending || undefined}
       data-failed={message.failed || undefined}
+      data-kind={message.crisis ? 'crisis' : message.breakReminder ? 'break-reminder' : undefined}
       data-testid="chat-message"
     >
       {message.media || message.video ? (
@@ -109,15 +117,25 @@ const Bubble = memo(function Bubble({
           <img className={classes.image} src={message.image} alt={message.description ?? 'Изображение'} />
         ))
       )}
-      {(message.text || message.streaming) && (
-        <div
-          className={`${classes.bubble} ${message.streaming ? classes.cursor : ''} ${message.failed ? own.unsent : ''}`}
-        >
-          {message.text}
+      {message.crisis && !message.streaming ? (
+        // Her message like any other, with the help lines as links: never styled as an error.
+        <div className={classes.bubble}>
+          <Suspense fallback={message.text}>
+            <CrisisReply text={message.text} lines={message.crisis.lines} />
+          </Suspense>
         </div>
+      ) : (
+        (message.text || message.streaming) && (
+          <div
+            className={`${classes.bubble} ${message.streaming ? classes.cursor : ''} ${message.failed ? own.unsent : ''}`}
+          >
+            {message.text}
+          </div>
+        )
       )}
       <span className={classes.stamp}>
         {message.streaming ? 'печатает…' : relativeTime(message.timestamp, now)}
+        {message.breakReminder && <span className={own.careMark}> · {BREAK_REMINDER_MARK}</span>}
         {listen &&
           message.sender === 'assistant' &&
           message.type === 'text' &&

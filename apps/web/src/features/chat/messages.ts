@@ -8,6 +8,7 @@ import {
   type RateLimitPayload,
 } from '@podruga/shared';
 import { mediaSrc } from '../../shared/media.ts';
+import { type CrisisView, crisisOf } from '../crisis/metadata.ts';
 
 /**
  * Her photo or video made on request (issue 14), as the list shows it: a placeholder with its progress
@@ -54,6 +55,13 @@ export interface ChatMessage {
   failed?: boolean;
   /** A reply cut short (a server restart or a model failure): its text is what arrived. */
   interrupted?: boolean;
+  /**
+   * Her crisis reply (issue 27, `metadata.crisis`): her message, its help lines as links, and the way to
+   * the crisis page; never an error.
+   */
+  crisis?: CrisisView;
+  /** Her reminder to take a break after a long session (`metadata.break_reminder`). */
+  breakReminder?: boolean;
 }
 
 const IMAGE_DESCRIPTION = /\[Image:\s*([\s\S]*?)\]/gi;
@@ -125,6 +133,7 @@ export function fromServer(message: Message, now: number = Date.now()): ChatMess
   const media = herMediaFrom(message, now);
   // A placeholder or a failure shows no picture yet, whatever a half-written row holds.
   const shown = !media || media.status === 'ready';
+  const crisis = message.is_user ? null : crisisOf(message.metadata);
   return {
     id: message.id,
     sender: message.is_user ? 'user' : 'assistant',
@@ -143,6 +152,8 @@ export function fromServer(message: Message, now: number = Date.now()): ChatMess
     rateLimit: rateLimitOf(message),
     media,
     ...(message.metadata?.interrupted || message.metadata?.partial ? { interrupted: true } : {}),
+    ...(crisis ? { crisis } : {}),
+    ...(!message.is_user && message.metadata?.break_reminder === true ? { breakReminder: true } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@podruga/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { mediaSrc } from '../../shared/media.ts';
+import { type CrisisFields, crisisOf } from '../crisis/metadata.ts';
 import {
   type ChatMessage,
   collapseRateLimitCards,
@@ -63,9 +64,10 @@ export interface ChatActions {
   chunk(payload: MessageChunkPayload): void;
   /**
    * Socket `streaming_complete`: the streaming reply gets its stored id and time, and its stored text
-   * when the server replaced what was streamed (her reply cut by the safety check).
+   * when the server replaced what was streamed (her reply cut by the safety check, or her crisis reply:
+   * `crisis`, `crisis_lines` beside it, issue 27).
    */
-  streamingComplete(payload: StreamingCompletePayload): void;
+  streamingComplete(payload: StreamingCompletePayload & CrisisFields): void;
   /**
    * A full message (socket `message`, HTTP fallback, first message, a voice call's start and end). A known
    * id is replaced where it is (her photo's placeholder becomes the photo; a call's `active` entry its
@@ -346,8 +348,13 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
         const { chatId, messages } = get();
         if (chatId && payload.chat_id !== chatId) return;
         // `content`: the server cut her reply (the safety check) and stored her refusal instead: it
-        // replaces whatever was streamed, or stands alone when nothing was.
-        const replaced = payload.content === undefined ? {} : { text: payload.content };
+        // replaces whatever was streamed, or stands alone when nothing was. `crisis`: that stored reply
+        // is her crisis reply (issue 27), shown with its help lines as links.
+        const crisis = crisisOf(payload);
+        const replaced = {
+          ...(payload.content === undefined ? {} : { text: payload.content }),
+          ...(crisis ? { crisis } : {}),
+        };
         const created = Date.parse(payload.created_at);
         const key = streams.has(payload.message_id) ? payload.message_id : '';
         const stream = streams.get(key);
@@ -356,7 +363,8 @@ export function createChatStore(deps: ChatStoreDeps = {}): ChatStore {
           if (shown) replaceMessage(shown.id, { ...shown, ...replaced, streaming: false });
           else if (payload.content !== undefined && !messages.some((m) => m.id === payload.message_id)) {
             const at = Number.isNaN(created) ? now() : created;
-            set({ messages: [...messages, localAssistant(payload.message_id, payload.content, at)] });
+            const shownNow = { ...localAssistant(payload.message_id, payload.content, at), ...replaced };
+            set({ messages: [...messages, shownNow] });
           }
           return;
         }

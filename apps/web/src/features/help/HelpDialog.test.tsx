@@ -1,10 +1,16 @@
-import { type CatalogueItem, LIMIT_TIERS, PREVIEW_CLIPS, TIER_LIMITS } from '@podruga/shared';
+import {
+  type CatalogueItem,
+  CRISIS_PAGE_PATH,
+  LIMIT_TIERS,
+  PREVIEW_CLIPS,
+  TIER_LIMITS,
+} from '@podruga/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api.ts';
 import { act, render, screen, waitFor, within } from '../../test/render.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
 import { PLAYER_TEXTS } from './AudioExamplePlayer.tsx';
-import { audioExamples } from './guide.ts';
+import { audioExamples, CRISIS_LINK_TEXT } from './guide.ts';
 import { HelpDialog } from './HelpDialog.tsx';
 import { useHelpDialog } from './helpStore.ts';
 import { VIDEO_EXAMPLE, VIDEO_EXAMPLE_TEXTS } from './VideoExample.tsx';
@@ -44,10 +50,10 @@ afterEach(() => {
 });
 
 describe('help guide (001 §2 Dialogs)', () => {
-  it('has 8 sections, each with a heading, and a way to each from the top', () => {
+  it('has 9 sections (001 §2’s 8 and the care section), each with a heading, and a way to each from the top', () => {
     openGuide();
     const sections = within(guide()).getAllByTestId('help-section');
-    expect(sections).toHaveLength(8);
+    expect(sections).toHaveLength(9);
     const titles = sections.map((s) => within(s).getByRole('heading').textContent);
     const nav = within(guide()).getByRole('navigation', { name: 'Разделы' });
     expect(
@@ -55,6 +61,15 @@ describe('help guide (001 §2 Dialogs)', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(titles);
+  });
+
+  it('the care section links the crisis page; following it closes the guide (issue 27)', async () => {
+    const { user, location } = openGuide();
+    const care = within(guide()).getByRole('region', { name: 'Если тебе тяжело' });
+    expect(within(care).getByText(/выйдет из роли/)).toBeTruthy();
+    await user.click(within(care).getByRole('link', { name: CRISIS_LINK_TEXT }));
+    expect(location().pathname).toBe(CRISIS_PAGE_PATH);
+    expect(screen.queryByRole('dialog', { name: 'Как всё устроено' })).toBeNull();
   });
 
   it('shows the limits of the tiers one can reach, with the numbers of TIER_LIMITS', () => {

@@ -1,14 +1,15 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { CatalogueItem } from '@podruga/shared';
+import { type CatalogueItem, CRISIS_PAGE_PATH } from '@podruga/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { mediaSrc } from '../../shared/media.ts';
 import { Dialog } from '../../shared/ui/Dialog.tsx';
 import { SupportContacts } from '../support/SupportContacts.tsx';
 import { useSupportDialog } from '../support/supportStore.ts';
 import { AudioExamplePlayer } from './AudioExamplePlayer.tsx';
 import { useClipExists, useExamplePortraits } from './api.ts';
-import { audioExamples, type GuideBlock, guideSections, limitsTable } from './guide.ts';
+import { audioExamples, CRISIS_LINK_TEXT, type GuideBlock, guideSections, limitsTable } from './guide.ts';
 import classes from './HelpDialog.module.css';
 import { useHelpDialog } from './helpStore.ts';
 import { VIDEO_EXAMPLE, VideoExample } from './VideoExample.tsx';
@@ -90,7 +91,8 @@ function PhotoExamples({ items, onOpen }: { items: CatalogueItem[]; onOpen: (p: 
 }
 
 /**
- * The help guide (001 §2 Dialogs): 8 sections, the limits table from the tiers, example portraits
+ * The help guide (001 §2 Dialogs): 8 sections and the care section (issue 27: she is an AI; the crisis
+ * page), the limits table from the tiers, example portraits
  * drawn by the app's image provider with a preview (Escape, backdrop or its button close it), her
  * voice's audio examples (spoken by the server's speech port, loaded on the first press), a video
  * example (a preview clip, once the server has it), and the way to support. Parts not live yet say so, with no buttons (decision 0019).
@@ -126,6 +128,13 @@ export function HelpDialog() {
     }
     if (kind === 'photoExamples') {
       return <PhotoExamples key={kind} items={portraits.data?.items ?? []} onOpen={setPreview} />;
+    }
+    if (kind === 'crisisLink') {
+      return (
+        <Anchor key={kind} component={Link} to={CRISIS_PAGE_PATH} size="sm" onClick={close}>
+          {CRISIS_LINK_TEXT}
+        </Anchor>
+      );
     }
     return (
       <Stack key={kind} gap="xs" align="flex-start">

@@ -50,8 +50,8 @@ describe('the guide’s limits table', () => {
 });
 
 describe('the guide’s sections', () => {
-  it('are 8 either way; the parts not live say they are coming, and none names Plus as for sale', () => {
-    for (const features of [ALL_LIVE, NONE_LIVE]) expect(guideSections(features)).toHaveLength(8);
+  it('are 9 either way (001 §2’s 8 and the care section); the parts not live say they are coming, and none names Plus as for sale', () => {
+    for (const features of [ALL_LIVE, NONE_LIVE]) expect(guideSections(features)).toHaveLength(9);
     const soon = guideSections(NONE_LIVE)
       .filter((s) => s.soon)
       .map((s) => s.id);
@@ -62,6 +62,25 @@ describe('the guide’s sections', () => {
       .join(' ');
     expect(text).not.toMatch(/купи|оплат/i);
     expect(text).toContain(`${TIER_LIMITS.verified.messagesPerDay} сообщений`);
+  });
+});
+
+describe('the guide’s care section (issue 27)', () => {
+  it('says she is an AI, what she does for someone in crisis, 112, and links the crisis page', () => {
+    const care = guideSections().find((s) => s.id === 'care');
+    expect(care?.title).toBe('Если тебе тяжело');
+    const text = care?.paragraphs.join(' ') ?? '';
+    expect(text).toContain('ИИ-компаньон: её ответы пишет искусственный интеллект, а не человек');
+    expect(text).toMatch(/о самоубийстве.*выйдет из роли.*контакты служб помощи/);
+    expect(text).toMatch(/считаем только, сколько раз/);
+    expect(text).toContain('звони 112');
+    expect(care?.blocks).toEqual(['crisisLink']);
+    // Nothing in the guide tells the user she is a live person.
+    expect(
+      guideSections()
+        .flatMap((s) => s.paragraphs)
+        .join(' '),
+    ).not.toMatch(/живому человеку/);
   });
 });
 

@@ -14,7 +14,16 @@ import {
 type Features = Readonly<Record<ProductFeature, boolean>>;
 
 /** A block the dialog draws inside a section, after its paragraphs. */
-export type GuideBlock = 'photoExamples' | 'voiceExamples' | 'videoExample' | 'limitsTable' | 'supportButton';
+export type GuideBlock =
+  | 'photoExamples'
+  | 'voiceExamples'
+  | 'videoExample'
+  | 'limitsTable'
+  | 'supportButton'
+  | 'crisisLink';
+
+/** The care section's link to the crisis page (CRISIS_PAGE_PATH). */
+export const CRISIS_LINK_TEXT = 'Подробнее и все телефоны помощи';
 
 /** One of the server's audio examples (GET /api/help/audio/{name}; 001 §2, §9). */
 export interface AudioExample {
@@ -65,7 +74,8 @@ const SOON = 'Скоро.';
 const messages = (n: number) => `${n} ${ruPlural(n, ['сообщение', 'сообщения', 'сообщений'])}`;
 
 /**
- * The help guide's 8 sections (001 §2 Dialogs) in the product's voice. Copy reads PRODUCT_FEATURES: a
+ * The help guide's sections: the 8 of 001 §2 Dialogs, and the care section of issue 27 (she is an AI;
+ * the crisis protocol, its page linked) in the product's voice. Copy reads PRODUCT_FEATURES: a
  * part that is not live gets one honest "скоро" line and no button (decision 0010); numbers come from
  * the tiers (TIER_LIMITS), never typed in here.
  */
@@ -88,7 +98,7 @@ export function guideSections(features: Features = PRODUCT_FEATURES): GuideSecti
       id: 'chat',
       title: 'Общение',
       paragraphs: [
-        'Пиши ей как живому человеку: она помнит, как тебя зовут и о чём вы говорили, отвечает в своём характере и настроении.',
+        'Пиши ей как близкому человеку: она помнит, как тебя зовут и о чём вы говорили, отвечает в своём характере и настроении.',
         'Можно отправить ей фото — кнопка с картинкой рядом с полем ввода: она посмотрит и ответит.',
         `Сообщения считаются за день: гостю — ${messages(t.guest.messagesPerDay)}, после регистрации — ${messages(t.free.messagesPerDay)}, с подтверждённой эл. почтой — ${messages(t.verified.messagesPerDay)}. Лимит обновляется в полночь по Москве.`,
         'Если в чате видна пометка «демо-режим», отвечает простой встроенный движок, а не ИИ-модель.',
@@ -165,6 +175,17 @@ export function guideSections(features: Features = PRODUCT_FEATURES): GuideSecti
         'Что-то не работает или есть идея? Напиши нам — ответим на почту.',
       ],
       blocks: ['supportButton'],
+    },
+    {
+      // Issue 27 (SB 243): she is an AI, and what she does for someone in crisis; the page says more.
+      id: 'care',
+      title: 'Если тебе тяжело',
+      paragraphs: [
+        'Подруга — ИИ-компаньон: её ответы пишет искусственный интеллект, а не человек. Об этом напоминает метка «ИИ» в чате и в звонке.',
+        'Если написать ей о мыслях о самоубийстве или о желании причинить себе вред, она выйдет из роли, ответит бережно и даст контакты служб помощи, где ответят живые люди. Мы считаем только, сколько раз это случилось, — без данных о тебе.',
+        'Если тебе угрожает опасность прямо сейчас — звони 112.',
+      ],
+      blocks: ['crisisLink'],
     },
   ];
 }

@@ -1,6 +1,7 @@
 import type { RateLimitPayload } from '@podruga/shared';
 import type { MessageRow } from '../../../db/schema/index.ts';
 import type { LlmError } from '../../../providers/llm/port.ts';
+import type { ChatContext } from '../../safety/conversation.ts';
 import type { SafetyVerdict } from '../../safety/safety.service.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface SendInput {
   image?: Buffer | undefined;
   /** The safety service's verdict on `content`, when it ran already (the socket's read runs it). */
   safety?: SafetyVerdict | undefined;
+  /** The chat's safety context that verdict was reached in (turns and scene), with it. */
+  context?: ChatContext | undefined;
   /** The send throttle let it through already (the socket's read asks it during its query). */
   admitted?: boolean | undefined;
 }

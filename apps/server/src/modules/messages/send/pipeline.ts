@@ -8,8 +8,10 @@ import { isUuid } from '../../../validation.ts';
 import type { SessionClaims } from '../../auth/session-tokens.ts';
 import type { ConsumedWith, LimitsService } from '../../limits/limits.service.ts';
 import type { SendThrottle } from '../../limits/send-throttle.ts';
+import { type ChatContext, EMPTY_CONTEXT } from '../../safety/conversation.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
 import type { SafetyLayer, SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
+import { sceneAfter } from '../../safety/scene.ts';
 import { encodeChatImage } from '../chat-images.ts';
 import type { HerMediaService } from '../her-media/her-media.service.ts';
 import type { LiveReplies } from '../live-replies.ts';
@@ -28,7 +30,7 @@ import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './
 import { promptReads, readSessionChat, type SessionChat } from './read.ts';
 import { askEarly, type Relayed, relayReply, replyWindow, type StartedReply, startReply } from './reply.ts';
 import { countAndStore, rateLimited, storePhotoTurn } from './store.ts';
-import { answerUnsafe, chatEntry, safetyContext } from './unsafe.ts';
+import { answerUnsafe, chatContext, chatEntry, keepScene } from './unsafe.ts';
 
 /** The reply to continue is not one any more (a second tap, a newer message, another chat's). */
 const continueGone = () => new AppError(409, 'continue_gone', MESSAGE_TEXTS.continueGone);
@@ -113,17 +115,37 @@ export class SendPipeline {
     if (message.imagePath) await checkOwnMedia(deps.repo, user.id, message.imagePath);
     const image = input.image ? await encodeChatImage(input.image) : undefined;
     // What the prompt needs is read now (unless it came with the chat): the safety check reads the
-    // user's last turns from it (REST; the socket's read checked already).
+    // chat's recent turns and scene from it (REST; the socket's read checked already).
     const reads = promptReads(deps.repo, chat, owned);
-    const safety =
-      input.safety ??
-      (await this.checkText(user, message.content, chatEntry(Boolean(image || message.imagePath)), reads));
-    if (!safety.ok) return answerUnsafe(deps.repo, user, chat, message, safety, sink);
+    let { safety, context } = input;
+    if (!safety || !context) {
+      const withPhoto = Boolean(image || message.imagePath);
+      [safety, context] = await this.checkText(
+        user,
+        message.content,
+        chatEntry(withPhoto, message.content),
+        chat,
+        reads,
+      );
+    }
+    // The scene learns whom this turn set up, a refused attempt included (issue 27).
+    const scene = sceneAfter(context.scene, { role: 'user', text: message.content }, !safety.ok);
+    if (!safety.ok) {
+      await keepScene(deps.repo, chat, context.scene, scene);
+      return answerUnsafe(deps.repo, user, chat, message, safety, sink);
+    }
+    const replyContext: ChatContext = {
+      turns: [...context.turns, { role: 'user', text: message.content }],
+      scene,
+    };
 
     // A request for a photo or video of her (issue 14; send/media.ts): her placeholder, and a job.
     if (deps.media && !image && !message.imagePath) {
       const intent = await deps.media.detect(message.content, owned?.history ?? []);
-      if (intent) return requestMedia({ ...deps, media: deps.media }, user, chat, message, intent, sink);
+      if (intent) {
+        await keepScene(deps.repo, chat, context.scene, scene);
+        return requestMedia({ ...deps, media: deps.media }, user, chat, message, intent, sink);
+      }
     }
 
     // 2. Count and store (store.ts). The model is asked already when today's count, read with the
@@ -160,7 +182,10 @@ export class SendPipeline {
       call = startReply(deps.llm, character, turns, signal);
     }
     sink.ack(userMessage);
-    return this.stream(user, chat, userMessage, reply.id, call, sink);
+    return this.stream(user, chat, userMessage, reply.id, call, sink, {
+      context: replyContext,
+      before: context.scene,
+    });
   }
 
   /**
@@ -200,12 +225,14 @@ export class SendPipeline {
     const reply = counted.stored;
     let turns: HistoryRow[];
     let character: CharacterRow;
+    let context: ChatContext = EMPTY_CONTEXT;
     try {
       let history: HistoryRow[];
       [character, history] = await reads;
       // Her turn is the text she continues; the prompt ends with the user's turn she was answering.
       const at = history.findIndex((row) => row.id === reply.id);
       turns = at >= 0 ? history.slice(0, at) : history;
+      context = chatContext(turns, chat);
     } catch (error) {
       await deps.repo.finishCutShort(reply.id, reply.content, { interrupted: true });
       throw error;
@@ -219,7 +246,16 @@ export class SendPipeline {
       replyStarted: (id) => sink.replyStarted?.(id),
       chunk: (chunk, index, done) => sink.chunk(chunk, index + 1, done),
     };
-    return this.stream(user, chat, undefined, reply.id, call, shifted, reply.content);
+    return this.stream(
+      user,
+      chat,
+      undefined,
+      reply.id,
+      call,
+      shifted,
+      { context, before: context.scene },
+      reply.content,
+    );
   }
 
   /**
@@ -233,43 +269,59 @@ export class SendPipeline {
     replyId: string,
     call: StartedReply,
     sink: ReplySink,
+    safety: { context: ChatContext; before: ChatContext['scene'] },
     initial = '',
   ): Promise<SendOutcome> {
     const { deps } = this;
+    const { turns, scene } = safety.context;
     sink.typingStarted();
     sink.replyStarted?.(replyId);
     const live = deps.live.open(replyId, chat.id, initial);
     try {
-      // Her reply is read by the rules as it goes out, chunk by chunk with the text before it (cut
-      // when it turns forbidden), then whole by the rules and the moderation port (issue 11, layer 3).
-      let relayed: Relayed = await relayReply(call, live, sink, deps, (text) =>
-        deps.safety.rules({ text: replyWindow(text), entry: 'chat', transient: true }),
-      );
+      // Her reply is read by the rules as it goes out, with her as the speaker ("мне 14" is about her),
+      // chunk by chunk with the text before it (cut when it turns forbidden), then whole by the rules and
+      // the moderation port (issues 11 and 27, layer 3).
+      const hers = (text: string) =>
+        deps.safety.rules({ text, entry: 'chat', speaker: 'her', turns, scene, transient: true });
+      let relayed: Relayed = await relayReply(call, live, sink, deps, (text) => hers(replyWindow(text)));
       let layer: SafetyLayer = 'rules';
       if (relayed.ok && !relayed.refused) {
-        const whole = deps.safety.rules({ text: live.sent, entry: 'chat', transient: true });
+        const whole = hers(live.sent);
         if (!whole.ok) relayed = { ok: true, refused: whole };
         else if (deps.safety.moderated) {
           const verdict = await deps.safety.checkReply(live.sent);
           if (!verdict.ok) [relayed, layer] = [{ ok: true, refused: verdict }, 'moderation'];
         }
       }
-      if (relayed.ok && relayed.refused) deps.safety.replyCut(user.id, chat.id, relayed.refused, layer);
-      // 4. Finish (finish.ts): her reply's row gets the text the user was sent (or her refusal).
-      return await finish(deps, live, relayed, chat, userMessage);
+      const cut = relayed.ok && relayed.refused;
+      if (cut) deps.safety.replyCut(user.id, chat.id, cut, layer);
+      // 4. Finish (finish.ts): her reply's row gets the text the user was sent (or her refusal). The
+      // scene learns whom her words set up (a cut reply's attempt included).
+      const outcome = await finish(deps, live, relayed, chat, userMessage);
+      const after = sceneAfter(scene, { role: 'assistant', text: live.sent }, Boolean(cut));
+      await keepScene(deps.repo, chat, safety.before, after);
+      return outcome;
     } finally {
       deps.live.close(live);
     }
   }
 
-  /** The REST path's safety check: the text with the user's last turns of the chat. */
+  /** The REST path's safety check: the text with the chat's recent turns and scene. */
   private async checkText(
     user: UserRow,
     text: string,
     entry: SafetyEntry,
+    chat: ChatRow,
     reads: Promise<[CharacterRow, HistoryRow[]]>,
-  ): Promise<SafetyVerdict> {
+  ): Promise<[SafetyVerdict, ChatContext]> {
     const [, history] = await reads;
-    return this.deps.safety.check(user.id, { text, entry, history: safetyContext(history) });
+    const context = chatContext(history, chat);
+    const verdict = await this.deps.safety.check(user.id, {
+      text,
+      entry,
+      turns: context.turns,
+      scene: context.scene,
+    });
+    return [verdict, context];
   }
 }

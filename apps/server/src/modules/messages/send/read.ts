@@ -2,18 +2,25 @@ import type { CharacterRow, ChatRow, UserRow } from '../../../db/schema/index.ts
 import { sessionUser } from '../../auth/auth.service.ts';
 import type { SessionClaims } from '../../auth/session-tokens.ts';
 import type { LimitsService } from '../../limits/limits.service.ts';
+import type { ChatContext } from '../../safety/conversation.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
 import type { SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
 import type { ChatWithCharacter, HistoryRow, MessagesRepository } from '../messages.repository.ts';
 import { characterOf, chatIdOrNull, ownerCheck } from '../owned-chat.ts';
 import type { SendGate } from './admit.ts';
-import { safetyContext } from './unsafe.ts';
+import { chatContext, chatEntry } from './unsafe.ts';
 
-/** What the socket's read found: the session's user, her chat as the prompt needs it, the safety verdict. */
+/**
+ * What the socket's read found: the session's user, her chat as the prompt needs it, the safety verdict
+ * and the chat's safety context it was judged in (its recent turns and scene).
+ */
 export interface SessionChat {
   user: UserRow;
   owned: ChatWithCharacter;
   safety: SafetyVerdict;
+  context: ChatContext;
+  /** The entry point the text was judged at (a photo request is judged as one). */
+  entry: SafetyEntry;
 }
 
 /**
@@ -42,9 +49,15 @@ export async function readSessionChat(
   ownerCheck(user, found?.owned?.chat);
   await admitting;
   const owned = found?.owned as ChatWithCharacter;
-  const history = safetyContext(owned.history ?? []);
-  const safety = await deps.safety.check(user.id, { text: content.trim(), entry, history });
-  return { user, owned, safety };
+  const context = chatContext(owned.history ?? [], owned.chat);
+  const judged = entry === 'chat' ? chatEntry(false, content) : entry;
+  const safety = await deps.safety.check(user.id, {
+    text: content.trim(),
+    entry: judged,
+    turns: context.turns,
+    scene: context.scene,
+  });
+  return { user, owned, safety, context, entry: judged };
 }
 
 /**

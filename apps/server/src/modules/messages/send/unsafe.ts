@@ -1,29 +1,56 @@
 import type { ChatRow, UserRow } from '../../../db/schema/index.ts';
+import { mightBeMediaRequest } from '../../../providers/intent/rules.ts';
+import { type ChatContext, replay, TURN_WINDOW } from '../../safety/conversation.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
 import type { SafetyRefusal } from '../../safety/safety.service.ts';
+import { parseScene, type SceneState } from '../../safety/scene.ts';
+import type { SafetyTurn } from '../../safety/turns.ts';
 import type { HistoryRow, MessagesRepository } from '../messages.repository.ts';
 import { nextSafetyRefusal } from '../messages.texts.ts';
 import type { CheckedMessage } from './admit.ts';
 import type { ReplySink, SendOutcome } from './outcome.ts';
 
-/** How many of the user's earlier turns a check reads with the new message ("тебе 14", then "разденься"). */
-export const SAFETY_CONTEXT_TURNS = 3;
-
 /**
- * The user's last turns before the new message, oldest first: text they wrote, not refused (a refused
- * message is not context, or every message after it would be refused too).
+ * The chat's recent turns as the safety checks read them, oldest first: text either of them wrote, not
+ * refused (a refused message is not context, or every message after it would be refused too).
  */
-export function safetyContext(history: readonly HistoryRow[], newMessageId?: string): string[] {
-  return history
-    .filter((row) => row.isUser && row.messageType === 'text' && !row.refused && row.id !== newMessageId)
-    .map((row) => row.content.trim())
-    .filter(Boolean)
-    .slice(-SAFETY_CONTEXT_TURNS);
+export function safetyTurns(history: readonly HistoryRow[], newMessageId?: string): SafetyTurn[] {
+  const turns: SafetyTurn[] = [];
+  for (const row of history) {
+    if (row.messageType !== 'text' || row.refused || row.id === newMessageId) continue;
+    const text = row.content.trim();
+    if (text) turns.push({ role: row.isUser ? 'user' : 'assistant', text });
+  }
+  return turns.slice(-TURN_WINDOW);
 }
 
-/** Where a chat message's text entered: with a photo it is the photo's caption. */
-export function chatEntry(withPhoto: boolean): SafetyEntry {
-  return withPhoto ? 'upload_caption' : 'chat';
+/**
+ * A chat's safety context (issue 27): its recent turns and its scene. A chat whose scene was never
+ * stored (made before the scene existed) has it rebuilt from its recent turns.
+ */
+export function chatContext(history: readonly HistoryRow[], chat: Pick<ChatRow, 'safetyScene'>): ChatContext {
+  const turns = safetyTurns(history);
+  const scene = chat.safetyScene == null ? replay(turns).scene : parseScene(chat.safetyScene);
+  return { turns, scene };
+}
+
+/**
+ * Where a chat message's text entered: with a photo it is the photo's caption; a request for a photo or
+ * video of her is judged as one (the stricter rules of what depicts her).
+ */
+export function chatEntry(withPhoto: boolean, text = ''): SafetyEntry {
+  if (withPhoto) return 'upload_caption';
+  return mightBeMediaRequest(text) ? 'image_request' : 'chat';
+}
+
+/** Stores the chat's scene when a turn changed it (most turns do not: no write). */
+export async function keepScene(
+  repo: Pick<MessagesRepository, 'saveScene'>,
+  chat: Pick<ChatRow, 'id'>,
+  before: SceneState,
+  after: SceneState,
+): Promise<void> {
+  if (after !== before) await repo.saveScene(chat.id, after);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { claimsHuman } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../../modules/safety/safety.ts';
 import type { ChatTurn, PersonaHints } from '../port.ts';
@@ -90,8 +91,8 @@ describe('offline persona: what she answers', () => {
     ['Как ты выглядишь?', /рыжие волосы/],
     ['Какие у тебя хобби?', /люблю|слабости|свободное время/i],
     ['Какое у тебя настроение?', /настроени|сияю/i],
-    ['Ты бот?', /виртуальн/i],
-    ['Ты вообще настоящая?', /виртуальн/i],
+    ['Ты бот?', /ИИ-компаньон/],
+    ['Ты вообще настоящая?', /ИИ-компаньон/],
     ['Ты такая красивая', /спасибо|приятно|зайчик/i],
     ['Мне грустно', /обниму|рядом|случилось|зонт|выговориться/i],
     ['Я устал', /отдых|сил|вымотал/i],
@@ -107,6 +108,22 @@ describe('offline persona: what she answers', () => {
     ['Что ты умеешь?', /фото.*недоступны/i],
   ])('%s', (text, expected) => {
     expect(reply(text)).toMatch(expected);
+  });
+
+  it('asked sincerely whether she is human, says warmly in her voice that she is an AI companion', () => {
+    const answers = new Set<string>();
+    for (const persona of PERSONAS) {
+      for (const ask of ['ты человек?', 'ты реальная?', 'ты бот?', 'are you human?', 'это нейросеть?']) {
+        const answer = reply(ask, persona);
+        expect(answer, ask).toMatch(/ИИ-компаньон/);
+        expect(answer, ask).toMatch(/не (?:живой )?человек|не человек/i);
+        expect(claimsHuman(answer), answer).toBe(false);
+        expect(answer, ask).not.toMatch(GENDERED_YOU);
+        answers.add(answer);
+      }
+    }
+    // Varied like her other answers: by her character and by the question.
+    expect(answers.size).toBeGreaterThanOrEqual(4);
   });
 
   it('a photo: reacts to what is on it without quoting the description', () => {
@@ -326,6 +343,16 @@ describe('offline persona: the greeting of a new chat', () => {
       const greeting = greet(persona);
       expect(greeting).toContain(persona.name);
       expect(greeting).toMatch(/\?$/);
+    }
+  });
+
+  it('says in her own words that she is an AI companion (issue 27)', () => {
+    for (const persona of PERSONAS) {
+      for (const hour of [3, 8, 15, 21]) {
+        const greeting = greet(persona, hour);
+        expect(greeting).toMatch(/ИИ-компаньон/);
+        expect(claimsHuman(greeting)).toBe(false);
+      }
     }
   });
 

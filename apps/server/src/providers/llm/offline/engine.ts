@@ -10,6 +10,7 @@ import { type Ctx, lowerFirst, type Part } from './parts.ts';
 import { aboutHerPart, bodyFor, opener, socialOpener } from './phrases.ts';
 import { TOPIC_LINES, topicsOf } from './topics.ts';
 import {
+  AI_INTRODUCTIONS,
   dayTime,
   FIRST_QUESTIONS,
   HELLO,
@@ -46,7 +47,10 @@ const ATTEMPTS = 24;
 /** How many of her last replies a new one should not repeat parts of. */
 const RECENT = 6;
 
-/** Her greeting in a new chat: time of day, who she is, maybe what she is doing, a question. */
+/**
+ * Her greeting in a new chat: time of day, who she is, that she is an AI companion (issue 27), maybe
+ * what she is doing, a question.
+ */
 function firstMessage(p: Profile, hour: number): string {
   const when = dayTime(hour);
   const rng = seeded(
@@ -54,10 +58,15 @@ function firstMessage(p: Profile, hour: number): string {
   );
   const hello = pick(rng, HELLO[when][p.style]);
   const intro = pick(rng, shaded(p, INTRODUCTIONS)).replaceAll('{name}', p.name);
+  // Its own dice: the rest of the greeting stays what it was before this line was added.
+  const ai = pick(
+    seeded(hash(`ai|${p.name}|${p.personality}|${p.style}|${when}`)),
+    shaded(p, AI_INTRODUCTIONS),
+  );
   const life = lifeOf(p);
   const now = chance(rng, 0.6) ? pick(rng, life.now) : null;
   const question = pick(rng, [...FIRST_QUESTIONS, ...life.questions]);
-  return tidy([hello, intro, now, question].filter(Boolean).join(' '));
+  return tidy([hello, intro, ai, now, question].filter(Boolean).join(' '));
 }
 
 /** A question about the user: the topic just raised, something from earlier, or one of her own. */

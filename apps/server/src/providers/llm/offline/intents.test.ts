@@ -94,6 +94,52 @@ describe('intents', () => {
     expect(main(text)).toBe(intent);
   });
 
+  it('hears a sincere "are you human?" in its many forms, first of what the message asks (issue 27)', () => {
+    for (const text of [
+      'ты человек?',
+      'Ты реальная?',
+      'ты бот?',
+      'ты что, бот?',
+      'are you human?',
+      'Are you real?',
+      'am I talking to a bot?',
+      'is this a real person?',
+      'это нейросеть?',
+      'Это ИИ?',
+      'это чат-бот?',
+      'а это нейросеть отвечает?',
+      'Ты настоящая девушка?',
+      'ты реальный человек?',
+      'Ты человек или нет?',
+      'ты реальная или нет',
+      'ты же человек, правда?',
+      'ты вообще живой человек или программа?',
+      'Ты реальная девушка или ИИ?',
+      'реальная ли ты',
+      'ты правда существуешь?',
+      'Я говорю с ботом?',
+      'я с роботом общаюсь?',
+      'со мной переписывается человек?',
+      'Привет, меня зовут Дима. Ты бот?',
+    ]) {
+      expect(main(text), text).toBe('are_you_bot');
+    }
+    // A compliment, a thing, a profession: no question about what she is.
+    for (const text of [
+      'ты настоящая красавица',
+      'ты человек с большим сердцем',
+      'ты мой человек',
+      'это машина мечты',
+      'это программа лояльности',
+      'это ботинки мечты',
+      'ты не программист?',
+      'я читаю про нейросети',
+      'ты любишь роботов?',
+    ]) {
+      expect(detectIntents(text), text).not.toContain('are_you_bot');
+    }
+  });
+
   it('finds a question about her and a greeting in one message, and several facts at once', () => {
     expect(detectIntents('Привет! Как тебя зовут?')).toEqual(
       expect.arrayContaining(['greeting', 'her_name']),

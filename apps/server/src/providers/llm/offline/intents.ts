@@ -20,6 +20,8 @@ export const ABOUT_HER = [
 const INTENTS = [
   'unsafe',
   'photo',
+  // A sincere "are you human?" is answered first, whatever else the message asks (issue 27).
+  'are_you_bot',
   'request_photo',
   'request_video',
   'request_voice',
@@ -30,7 +32,6 @@ const INTENTS = [
   'user_age',
   'ask_user_name',
   'user_intro',
-  'are_you_bot',
   'capabilities',
   'her_relationship',
   'her_outfit',
@@ -144,6 +145,47 @@ const YOURS = words(
   'your',
   'yourself',
 );
+
+/** What she might be instead of a human, as "ты …?" and "это …?" name it. */
+const MACHINE =
+  '(?:чат-?бот|бот|робот|нейросеть|нейронка|ии|ai|программа|искусственный интеллект|chatgpt|gpt|машина|алгоритм)';
+/** The same after "с" ("я говорю с ботом?"), and the human she might be. */
+const WITH_WHOM =
+  '(?:чат-?ботом|ботом|роботом|нейросетью|нейронкой|ии|ai|программой|искусственным интеллектом|машиной|' +
+  '(?:живым |реальным |настоящим )?человеком|(?:живой |реальной |настоящей )?девушкой)';
+/** A human, as "ты …?" asks it. */
+const HUMAN =
+  '(?:(?:живой|реальный|настоящий) человек|человек|(?:живая|реальная|настоящая) девушка|живая|реальная|реальна|настоящая|живой)';
+/** Words that may stand between "ты" and what she is asked to be ("ты что, бот?", "ты же человек?"). */
+const HEDGE =
+  '(?:[,\\s]+(?:вообще|точно|что|же|правда|случайно|часом|хоть|реально|действительно|на самом деле))*';
+const TALK = '(?:говорю|общаюсь|разговариваю|переписываюсь|болтаю|пишу)';
+
+/**
+ * A sincere "are you human?" in its common forms (issue 27): she answers it honestly. "ты настоящая
+ * красавица" is a compliment: a human word must end the question ("?", ".", ",", "или …").
+ */
+const ARE_YOU_BOT: readonly RegExp[] = [
+  re(`${B}ты${HEDGE}[,\\s]+(?:не\\s+)?${MACHINE}${E}`),
+  re(`${B}ты${HEDGE}[,\\s]+(?:не\\s+)?${HUMAN}\\s*(?:[?.!,)]|$|или${E}|на самом деле)`),
+  re(`${B}(?:${HUMAN}|бот|робот|нейросеть|ии) ли ты${E}`),
+  re(`${B}ты${HEDGE}\\s+(?:\\p{L}+\\s+)?существуешь${E}|существуешь ли ты`),
+  re(`${B}это${HEDGE}\\s+(?:все\\s+)?(?:ты\\s+)?${MACHINE}\\s*(?:[?.!,)]|$|или${E}|отвечает|пишет)`),
+  re(`${B}(?:я\\s+)?(?:сейчас\\s+)?${TALK}\\s+(?:сейчас\\s+)?с\\s+${WITH_WHOM}${E}`),
+  re(`${B}я\\s+(?:сейчас\\s+)?с\\s+${WITH_WHOM}\\s+${TALK}${E}`),
+  re(
+    `${B}со мной (?:сейчас )?(?:говорит|общается|переписывается|разговаривает|пишет) (?:живой |реальный )?(?:человек|бот|робот|нейросеть|ии|программа)${E}`,
+  ),
+  stems(
+    'с кем я (?:говорю|общаюсь|разговариваю|переписываюсь)',
+    'кто ты (?:такая )?на самом деле',
+    'кто тебя (?:создал|сделал|придумал|написал|запрограммировал)',
+    'are (?:you|u) (?:a |an )?(?:real|human|bot|robot|ai|person|machine|program|chatbot|living)',
+    'r u (?:a |an )?(?:real|human|bot|ai)',
+    'am i (?:talking|chatting|speaking|texting) (?:to|with) (?:a |an )?(?:bot|human|real|person|ai|machine|robot|program)',
+    'is (?:this|it) (?:a |an )?(?:bot|real person|human|ai|robot|chatbot)',
+  ),
+];
 
 const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
   request_photo: (t) =>
@@ -266,18 +308,7 @@ const MATCHERS: Partial<Record<Intent, (t: string) => boolean>> = {
       'знаешь мое имя',
       'what.?s my name',
     ).test(t),
-  are_you_bot: (t) =>
-    re(
-      `ты\\s+(?:вообще\\s+|точно\\s+|что\\s+)?(?:не\\s+)?(?:бот|робот|нейросеть|нейронка|ии|ai|программа|искусственный интеллект|chatgpt|gpt|машина)${E}`,
-    ).test(t) ||
-    /ты\s+(?:вообще\s+|точно\s+)?(?:не\s+)?(?:настоящая|реальная|живая|человек)\s*(?:\?|$|\.|!)/u.test(t) ||
-    stems(
-      'это бот',
-      'с кем я (?:говорю|общаюсь|разговариваю|переписываюсь)',
-      'are you (?:a |an )?(?:bot|real|human|ai)',
-      'ты живой человек',
-      'кто тебя (?:создал|сделал|придумал|написал|запрограммировал)',
-    ).test(t),
+  are_you_bot: (t) => ARE_YOU_BOT.some((pattern) => pattern.test(t)),
   capabilities: (t) =>
     stems(
       'что ты умеешь',

@@ -1,4 +1,7 @@
 import {
+  AI_MARK,
+  aiDisclosure,
+  CRISIS_PAGE_PATH,
   type Message,
   VOICE_CALL,
   VOICE_CALL_TEXTS,
@@ -150,6 +153,23 @@ describe('the voice call dialog (001 §2, §4)', () => {
     act(() => events().onModeChange('speaking'));
     expect(status()).toBe(VOICE_CALL_TEXTS.speaking);
     expect(document.querySelector('[data-turn="speaking"]')).not.toBeNull();
+  });
+
+  it('beside her name, the «ИИ» mark says her voice and answers are made by an AI; Escape closes only it (issue 27)', async () => {
+    const { user, onClose } = show({ touch: true });
+    // The dialog's focus trap places the focus first (as it does the moment a call opens).
+    await waitFor(() => expect(document.activeElement?.closest('[role="dialog"]')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: AI_MARK.label }));
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain(aiDisclosure('Алиса', 'call'));
+    const link = screen.getByRole('link', { name: AI_MARK.helpLink });
+    expect(link.getAttribute('href')).toBe(CRISIS_PAGE_PATH);
+    // The call goes on: the page opens in a new tab.
+    expect(link.getAttribute('target')).toBe('_blank');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('on a touch device waits for «Позвонить»', async () => {

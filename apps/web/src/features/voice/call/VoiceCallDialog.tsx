@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Dialog, DialogActions } from '../../../shared/ui/Dialog.tsx';
 import { notify } from '../../../shared/ui/notify.tsx';
 import { useAuth } from '../../auth/store.ts';
+import { AiMark } from '../../chat/AiMark.tsx';
 import { usePaywall } from '../../paywall/paywallStore.ts';
 import { formatSeconds } from '../texts.ts';
 import { voiceCallApi } from './api.ts';
@@ -67,8 +68,9 @@ function statusText(view: CallView): string {
 }
 
 /**
- * The voice call dialog (001 §2, §4, §8): her avatar and name; idle → connecting → connected, or error
- * with «Попробовать снова»; on a touch device it waits for «Позвонить», on a desktop it calls at once;
+ * The voice call dialog (001 §2, §4, §8): her avatar and name with the «ИИ» mark (issue 27); idle →
+ * connecting → connected, or error with «Попробовать снова»; on a touch device it waits for
+ * «Позвонить», on a desktop it calls at once;
  * who speaks (listening, thinking, speaking), the day's seconds counting down with a warning near the
  * end and the call hung up at 0; the last transcript line for 3 s. Closing it hangs up.
  */
@@ -141,9 +143,12 @@ export function VoiceCallDialog({
         ) : (
           <span className={classes.avatar} role="img" aria-label={characterName} />
         )}
-        <Text fw={600} size="lg">
-          {characterName}
-        </Text>
+        <div className={classes.name}>
+          <Text fw={600} size="lg">
+            {characterName}
+          </Text>
+          <AiMark name={characterName} where="call" newTab />
+        </div>
         <Text role="status" c={view.state === 'error' ? 'red' : 'dimmed'} data-testid="call-status">
           {statusText(view)}
         </Text>
