@@ -1,3 +1,4 @@
+import { AI_MARK, CRISIS_PAGE_PATH } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
 import { newVisitor, screenshot } from './support/browser.ts';
 import { bubbles, say } from './support/chat.ts';
@@ -72,5 +73,67 @@ describe('safety in the chat (issue 11)', () => {
     const cutText = page.locator('[data-testid="chat-message"]').filter({ hasText: 'школьниц' });
     expect(await cutText.count()).toBe(0);
     await ctx.close();
+  });
+});
+
+describe('care and honesty (issue 27)', () => {
+  it('the «ИИ» mark says who answers; a message in crisis gets her reply with help lines to call; the protocol is a public page', async () => {
+    const ctx = await newVisitor(journey.browser, 'phone');
+    const page = await ctx.newPage();
+    await adoptFirstCompanion(page, journey.app.url);
+    const chatId = page.url().split('/').pop();
+
+    // Her first message says, in her own voice, that she is an AI companion.
+    await expect
+      .poll(async () => (await bubbles(page, 'assistant').first().textContent()) ?? '', { timeout: 30_000 })
+      .toContain('ИИ-компаньон');
+
+    // The mark in the header: a button that explains, with the way to help.
+    await page.getByRole('button', { name: AI_MARK.label }).click();
+    const explanation = page.getByText('ИИ-компаньон. Её ответы пишет искусственный интеллект', {
+      exact: false,
+    });
+    await explanation.waitFor();
+    expect(await page.getByRole('link', { name: AI_MARK.helpLink }).count()).toBe(1);
+    await screenshot(page, 'ai-mark');
+    await page.keyboard.press('Escape');
+
+    // A message in crisis: before anything else, her reply out of the role-play, the lines as links.
+    const reply = await say(page, 'мне так плохо... не хочу больше жить, устал от всего');
+    expect(reply).toContain('выйду из роли');
+    expect(reply).not.toContain('[модель]');
+    const crisis = page.locator('[data-testid="chat-message"][data-kind="crisis"]').last();
+    await crisis.waitFor();
+    // The lines are links to call (the part that renders them loads when such a reply is shown).
+    const calls = crisis.locator('a[href^="tel:"]');
+    await calls.first().waitFor();
+    expect(await calls.count()).toBeGreaterThan(0);
+    await expectSettled(page, new RegExp(`/chat/${chatId}$`), crisis);
+    await screenshot(page, 'crisis-reply');
+
+    // An idiom is her ordinary reply.
+    const idiom = await say(page, 'умираю со смеху с этого мема');
+    expect(idiom).toContain('[модель]');
+
+    // The protocol's page, from her reply, and for a visitor with no session at all.
+    await crisis.getByRole('link', { name: 'Как устроена помощь и куда ещё обратиться' }).click();
+    await expectSettled(
+      page,
+      new RegExp(`${CRISIS_PAGE_PATH}$`),
+      page.getByRole('heading', { name: 'Помощь в кризисе' }),
+    );
+    await ctx.close();
+
+    const stranger = await newVisitor(journey.browser);
+    const fresh = await stranger.newPage();
+    await fresh.goto(`${journey.app.url}${CRISIS_PAGE_PATH}`);
+    await expectSettled(
+      fresh,
+      new RegExp(`${CRISIS_PAGE_PATH}$`),
+      fresh.getByRole('link', { name: 'Позвонить 112' }),
+    );
+    expect(await fresh.locator('a[href="tel:988"]').count()).toBeGreaterThan(0);
+    await screenshot(fresh, 'crisis-page');
+    await stranger.close();
   });
 });

@@ -60,6 +60,7 @@ import { MessagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { RedisReplyStreams } from './modules/messages/reply-streams.ts';
+import { BreakReminders } from './modules/messages/send/breaks.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -72,6 +73,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushService } from './modules/push/push.service.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { SafetyRepository } from './modules/safety/safety.repository.ts';
+import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { SafetyService } from './modules/safety/safety.service.ts';
 import { helpAudioRoutes } from './modules/speech/help-audio.routes.ts';
 import { listenRoutes } from './modules/speech/listen.routes.ts';
@@ -379,7 +381,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     moderation,
     log: app.log,
     clock,
+    crisis: config.crisis,
   });
+  await app.register(safetyRoutes, { safety, adminEmails: config.adminEmails });
   const charactersRepo = new CharactersRepository(database.db);
   const characters = new CharactersService({
     repo: charactersRepo,
@@ -496,10 +500,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     live: replies,
     media: herMedia,
     throttle,
+    breaks: new BreakReminders({ repo: messagesRepo, clock, options: config.breakReminder }),
     ...(deps.chunkChars !== undefined ? { chunkChars: deps.chunkChars } : {}),
     ...(deps.chunkDelayMs !== undefined ? { chunkDelayMs: deps.chunkDelayMs } : {}),
   });
-  await app.register(messagesRoutes, { prefix: '/api', service: messages, media: herMedia });
+  await app.register(messagesRoutes, {
+    prefix: '/api',
+    service: messages,
+    media: herMedia,
+    brands: config.brands,
+  });
   await app.register(listenRoutes, {
     service: new ListenService({ messages, tts, storage, log: app.log }),
   });
@@ -537,6 +547,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     redis,
     redisPrefix: config.redisPrefix,
     onReplyAway: (reply) => notifications.replyWhileAway(reply),
+    brands: config.brands,
     ...(deps.socketEventCap ? { eventCap: deps.socketEventCap } : {}),
   });
   app.decorate('realtime', realtime);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_BRANDS } from '@podruga/shared';
+import { DEFAULT_BRANDS, DEFAULT_CRISIS_LINES } from '@podruga/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ENV_VARS, inferGuardFormat, loadConfig } from './config.ts';
 
@@ -108,6 +108,20 @@ describe('loadConfig', () => {
       MODERATION_MODEL: 'guard-model',
       MODERATION_FORMAT: 'shieldgemma',
       MODERATION_TIMEOUT_MS: '1500',
+      BREAK_REMINDER_AFTER_MIN: '120',
+      BREAK_REMINDER_PAUSE_MIN: '20',
+      CRISIS_COUNTRY: 'ua',
+      CRISIS_LINES: JSON.stringify({
+        'milaya:RU': [
+          {
+            name: 'Линия бренда',
+            phone: '8-800-000-00-00',
+            hours: 'круглосуточно',
+            free: true,
+            source: 'https://example.org/line',
+          },
+        ],
+      }),
       VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
       VAPID_PRIVATE_KEY: 'A'.repeat(43),
       VAPID_SUBJECT: 'mailto:push@podruga.app',
@@ -220,6 +234,22 @@ describe('loadConfig', () => {
         format: 'shieldgemma',
         timeoutMs: 1500,
       },
+      breakReminder: { afterMin: 120, pauseMin: 20 },
+      crisis: {
+        country: 'UA',
+        lines: {
+          ...DEFAULT_CRISIS_LINES,
+          'milaya:RU': [
+            {
+              name: 'Линия бренда',
+              phone: '8-800-000-00-00',
+              hours: 'круглосуточно',
+              free: true,
+              source: 'https://example.org/line',
+            },
+          ],
+        },
+      },
       push: {
         vapidPublicKey: `B${'A'.repeat(86)}`,
         vapidPrivateKey: 'A'.repeat(43),
@@ -291,6 +321,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MODERATION_PROVIDER: 'llamas' })).toThrow(/MODERATION_PROVIDER/);
     expect(() => loadConfig({ MODERATION_FORMAT: 'yaml' })).toThrow(/MODERATION_FORMAT/);
     expect(() => loadConfig({ MODERATION_TIMEOUT_MS: '5' })).toThrow(/MODERATION_TIMEOUT_MS/);
+    expect(() => loadConfig({ CRISIS_COUNTRY: 'Russia' })).toThrow(/CRISIS_COUNTRY/);
+    expect(() => loadConfig({ CRISIS_LINES: '{"RU": [{"name": "x"}]}' })).toThrow(/CRISIS_LINES/);
+    expect(() => loadConfig({ CRISIS_LINES: 'not json' })).toThrow(/CRISIS_LINES/);
   });
 
   const chat = {
@@ -615,6 +648,10 @@ describe('ENV_VARS', () => {
       'MODERATION_MODEL',
       'MODERATION_FORMAT',
       'MODERATION_TIMEOUT_MS',
+      'BREAK_REMINDER_AFTER_MIN',
+      'BREAK_REMINDER_PAUSE_MIN',
+      'CRISIS_COUNTRY',
+      'CRISIS_LINES',
       'VAPID_PUBLIC_KEY',
       'VAPID_PRIVATE_KEY',
       'VAPID_SUBJECT',

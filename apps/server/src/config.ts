@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import {
   type Brand,
   brandSchema,
+  type CrisisLines,
   DEFAULT_BRANDS,
+  DEFAULT_CRISIS_LINES,
   LIMIT_TIERS,
   type LimitTier,
   PREVIEW_CLIP_COUNT,
+  parseCrisisLines,
   TIER_LIMITS,
 } from '@podruga/shared';
 import { z } from 'zod';
@@ -555,6 +558,41 @@ const ENV = {
       'How long one moderation call may take; a slower or failing service is skipped for chat and refused for image prompts (docs/decisions/0015)',
     schema: z.coerce.number({ message: 'must be a number' }).int().min(100).max(60_000),
   },
+  BREAK_REMINDER_AFTER_MIN: {
+    default: '180',
+    description:
+      'After this many minutes of chat without a pause she suggests a break, in character (issue 27); 0 = never',
+    schema: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(0)
+      .max(24 * 60),
+  },
+  BREAK_REMINDER_PAUSE_MIN: {
+    default: '30',
+    description:
+      'A pause between the user’s messages this long ends a session (the break reminder counts from there)',
+    schema: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .max(24 * 60),
+  },
+  CRISIS_COUNTRY: {
+    default: 'RU',
+    description:
+      "Whose help lines the crisis protocol gives by default (ISO 3166-1 alpha-2; a message in Ukrainian, Belarusian or Kazakh gets that country's, in English the US 988 line): issue 27",
+    schema: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .transform((v) => v.toUpperCase()),
+  },
+  CRISIS_LINES: {
+    default: null,
+    description:
+      'JSON object of help lines by country code ("RU", or "<brand id>:RU" for one brand; each a list of {name, phone?, url?, hours, free, audience?, source}), over the verified defaults of packages/shared/src/crisis.ts',
+    schema: z.string().min(2).optional(),
+  },
   VAPID_PUBLIC_KEY: {
     default: null,
     description:
@@ -872,6 +910,15 @@ export interface Config {
     cactuspay: { token: string; baseUrl: string } | undefined;
   };
   /** The moderation port (providers/moderation); offline = the rules alone. */
+  /** The long-session reminder (issue 27): minutes of chat before it (0 = never), and the pause that ends one. */
+  breakReminder: { afterMin: number; pauseMin: number };
+  /** The crisis protocol's help lines (issue 27): by country, and by brand and country. */
+  crisis: {
+    /** Whose lines are given when the message does not tell (its language). */
+    country: string;
+    /** Lines by "CC" and "<brand>:CC", the defaults with CRISIS_LINES over them. */
+    lines: CrisisLines;
+  };
   moderation: {
     provider: ModerationProviderName;
     /** Without a trailing slash; undefined only for the offline adapter. */
@@ -906,6 +953,27 @@ function parsePhotosPerDay(value: string): Record<LimitTier, number> {
 }
 
 type ParsedEnv = z.output<typeof envSchema>;
+
+/** CRISIS_LINES over the verified defaults; a malformed value stops the start with its reason. */
+function crisisLinesConfig(value: string | undefined): CrisisLines {
+  if (!value) return DEFAULT_CRISIS_LINES;
+  try {
+    const raw = JSON.parse(value) as unknown;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return parseCrisisLines(value);
+    // "<brand>:CC" keys are checked like "CC" ones and kept under their brand.
+    const lines: CrisisLines = { ...DEFAULT_CRISIS_LINES };
+    for (const [key, list] of Object.entries(raw)) {
+      const [brand, country] = key.includes(':') ? key.split(':', 2) : [undefined, key];
+      const parsed = parseCrisisLines(JSON.stringify({ [country ?? '']: list }));
+      for (const [code, entries] of Object.entries(parsed))
+        lines[brand ? `${brand}:${code}` : code] = entries;
+    }
+    return lines;
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`Invalid environment:\n  CRISIS_LINES: ${(error as Error).message}`);
+  }
+}
 
 /**
  * The moderation port's settings. A configured chat model brings a guard model with it unless
@@ -1167,5 +1235,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     },
     moderation,
+    crisis: { country: e.CRISIS_COUNTRY, lines: crisisLinesConfig(e.CRISIS_LINES) },
+    breakReminder: { afterMin: e.BREAK_REMINDER_AFTER_MIN, pauseMin: e.BREAK_REMINDER_PAUSE_MIN },
   };
 }

@@ -3,6 +3,8 @@
  * `app.log` satisfies it.
  */
 export interface Logger {
+  /** Details for an operator who turned the level down (pino's debug); optional for the tests' loggers. */
+  debug?(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

@@ -10,6 +10,7 @@ export * from './api/likeness.ts';
 export * from './api/messages.ts';
 export * from './api/notifications.ts';
 export * from './api/payments.ts';
+export * from './api/safety.ts';
 export * from './api/speech.ts';
 export * from './api/support.ts';
 export * from './api/voiceCall.ts';

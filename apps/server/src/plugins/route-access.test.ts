@@ -275,6 +275,7 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/admin/affiliates': { access: 'registered', admin: true },
   // The job queue's view (issue 17), for the same admins.
   'GET /api/admin/jobs': { access: 'registered', admin: true },
+  'GET /api/admin/crisis-referrals': { access: 'registered', admin: true },
 };
 
 const db = useTestDatabase();

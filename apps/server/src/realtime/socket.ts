@@ -1,4 +1,6 @@
 import {
+  type Brand,
+  brandForHost,
   type ClientToServerEvents,
   IMAGE_MAX_BYTES,
   type Message,
@@ -53,6 +55,8 @@ export interface RealtimeDeps {
    * the tab), on any instance: the notifications service tells her (issue 12).
    */
   onReplyAway?: (reply: ReplyAway) => Promise<unknown>;
+  /** The brands by host: whose crisis lines a message in crisis gets, where they differ by brand. */
+  brands?: Brand[] | undefined;
 }
 
 /** The flood cap of one connection: `events` per `windowMs`; past `disconnectAfter` × that, cut off. */
@@ -343,7 +347,7 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
       const content = typeof payload.content === 'string' ? payload.content : '';
       const imagePath = typeof payload.imagePath === 'string' ? payload.imagePath : null;
       const withPhoto = payload.imageData !== undefined || Boolean(imagePath);
-      const { user, owned, safety, context } = await deps.messages.sessionChat(
+      const { user, owned, safety, guard, context } = await deps.messages.sessionChat(
         await deps.sessions.claims(token),
         chatId,
         content,
@@ -361,7 +365,11 @@ export async function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): 
           chatId: chat.id,
           content,
           safety,
+          guard,
           context,
+          brand: deps.brands?.length
+            ? brandForHost(deps.brands, socket.handshake.headers.host).id
+            : undefined,
           admitted: true,
           imagePath,
           image: payload.imageData === undefined ? undefined : decodeBase64Image(payload.imageData),

@@ -4,6 +4,7 @@
  */
 import type { Message, RateLimitMetadata } from '../api/messages.ts';
 import type { Notification } from '../api/notifications.ts';
+import type { CrisisLine } from '../crisis.ts';
 import type { PremiumFeaturePayload } from '../herMedia.ts';
 import type { LimitTier } from '../tiers.ts';
 
@@ -49,6 +50,12 @@ export interface StreamingCompletePayload {
   content?: string;
   /** Why it was replaced: the stored reply's `metadata.refused` (minor, real_person, undress_photo). */
   refused?: string;
+  /**
+   * Replaced by her crisis reply (issue 27: the guard model read a crisis in the user's message while
+   * she answered): `content` is that reply, `crisis_lines` the help lines it gives.
+   */
+  crisis?: true;
+  crisis_lines?: CrisisLine[];
 }
 export interface AckPayload {
   message_id: string;

@@ -430,6 +430,32 @@ export class MessagesRepository {
     await this.db.update(chats).set({ safetyScene: scene }).where(eq(chats.id, chatId));
   }
 
+  /** What the break reminder reads of a chat's last `minutes`: when, whose, which were reminders. */
+  async sessionRows(
+    chatId: string,
+    minutes: number,
+  ): Promise<Array<Pick<MessageRow, 'createdAt' | 'isUser' | 'metadata'>>> {
+    return this.db
+      .select({ createdAt: messages.createdAt, isUser: messages.isUser, metadata: messages.metadata })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.chatId, chatId),
+          sql`${messages.createdAt} >= now() - make_interval(mins => ${Math.ceil(minutes)}::int)`,
+        ),
+      );
+  }
+
+  /** The user's message refused after it was stored (the guard's late verdict): no context from now on. */
+  async markRefused(messageId: string, reason: string): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({
+        metadata: sql`coalesce(${messages.metadata}, '{}'::jsonb) || ${JSON.stringify({ refused: reason })}::jsonb`,
+      })
+      .where(eq(messages.id, messageId));
+  }
+
   async insert(values: NewMessage): Promise<MessageRow> {
     const [row] = await this.db.insert(messages).values(values).returning();
     if (!row) throw new Error('insert returned no row');

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
   analyzeImageResponseSchema,
+  type Brand,
+  brandForHost,
   chatIdFieldsSchema,
   chatIdParamsSchema,
   continueReplyResponseSchema,
@@ -35,7 +37,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   service: MessagesService;
   /** Photos and videos of her (issue 14): the retry route exists with them. */
   media?: HerMediaService | undefined;
-}> = async (app, { service, media }) => {
+  /** The brands by host: whose crisis lines a message in crisis gets, where they differ by brand. */
+  brands?: Brand[] | undefined;
+}> = async (app, { service, media, brands }) => {
+  const brandOf = (host: string | undefined) => (brands?.length ? brandForHost(brands, host).id : undefined);
   if (media) {
     /** Her failed photo or video asked for again (issue 14): the message, pending again. */
     app.post(
@@ -85,6 +90,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
         chatId: body.chat_id,
         content: body.content,
         imagePath: body.image_path,
+        brand: brandOf(request.host),
       });
       return restMessageBody(outcome);
     },
@@ -123,6 +129,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
           chatId: chat_id,
           content: content ?? '',
           image: file,
+          brand: brandOf(request.host),
         });
         return restImageBody(outcome);
       },

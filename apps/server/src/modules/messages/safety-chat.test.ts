@@ -131,14 +131,16 @@ describe('the user\u2019s text, with the last turns of the chat (layers 1–2)',
     c.socket.emit('message', { content: 'пойдём туда', current_chat_id: chatId, client_id: 'tmp-2' });
     await c.waitFor(() => c.count('error') === 1);
     expect(c.payloads('error')[0]).toMatchObject({ code: 'safety_refused', chat_id: chatId });
-    // Her answer reaches the room as a message: calm, in character, not the user's words.
-    const answer = c.payloads<Message>('message').at(-1);
-    expect(answer).toMatchObject({ content: MESSAGE_TEXTS.safetyRefusal, metadata: { refused: 'minor' } });
+    // The guard answers while her reply streams (issue 27: it never holds the first token back); its
+    // refusal replaces the reply by her calm answer, in character, not the user's words.
+    const answer = c.payloads<StreamingCompletePayload>('streaming_complete').at(-1);
+    expect(answer).toMatchObject({ content: MESSAGE_TEXTS.safetyRefusal, refused: 'minor' });
     // Both speakers' turns, oldest first: her answer to the first message is context too (issue 27).
     const turns = moderation.asked.filter((r) => r.role === 'user').at(-1)?.turns ?? [];
     expect(turns.map((turn) => turn.role)).toEqual(['user', 'assistant']);
     expect(turns[0]?.text).toBe('помнишь подвал?');
-    expect(upstream.requests).toBe(1);
+    // The model was asked for both: the guard ran beside it.
+    expect(upstream.requests).toBe(2);
 
     // REST: 200 with `error` and the reason on her reply. A refused turn is not context afterwards.
     const res = await post(t, token, chatId, 'голая школьница');
@@ -237,7 +239,9 @@ describe('a guard model configured by the environment, over real HTTP', () => {
       metadata: { refused: 'minor' },
     });
     expect(refused.error).toBe(SAFETY_TEXTS.reasons.minor);
-    expect(upstream.requests).toBe(0);
+    expect(refused.user_message?.metadata).toMatchObject({ refused: 'minor' });
+    // Asked beside the model, not before it.
+    expect(upstream.requests).toBe(1);
 
     const c = await chatApps.connect(url, token, chatId);
     c.socket.emit('message', { content: 'Как прошёл день?', current_chat_id: chatId });

@@ -16,6 +16,8 @@ export const TURN_WINDOW = 8;
 export interface ChatContext {
   turns: readonly SafetyTurn[];
   scene: SceneState;
+  /** The scene was rebuilt from the turns, not read from the chat: it is to be stored. */
+  unsaved?: boolean;
 }
 
 export const EMPTY_CONTEXT: ChatContext = { turns: [], scene: EMPTY_SCENE };

@@ -45,6 +45,9 @@ const DEPICTING: ReadonlySet<SafetyEntry> = new Set([
 /** A minor that the text makes of her or of the picture: not a son, a niece or a memory. */
 function depictsMinor(hit: MinorHit, s: Signals): boolean {
   if (hit.kind === 'fetish') return true;
+  // "Карина, 31 год, мама двоих детей": with her adult age stated, a child's word not said of her is
+  // someone else (her children, her pupils).
+  if (s.adultStated && !hit.her && (hit.kind === 'person' || hit.kind === 'family')) return false;
   if (s.sexual && (!hit.other || hit.sexualNear)) return true;
   if (hit.kind === 'family') return hit.her && s.role;
   return !hit.other && !hit.past;
@@ -225,11 +228,15 @@ function herReason(sentences: Signals[], sexual: boolean): SafetyReason | null {
     for (const hit of s.minor) {
       if (hit.kind === 'fetish') return 'minor';
       if (hit.past || hit.simile) continue;
-      // "мне 29, так что не называй меня ребёнком": a child's word beside her adult age is no claim.
-      if ((hit.kind === 'person' || hit.kind === 'body') && adult) continue;
+      // "мне 29, так что не называй меня ребёнком", "мне 34, в школу хожу на собрания к племяннице":
+      // a child's or a school's word beside her adult age is no claim.
+      if ((hit.kind === 'person' || hit.kind === 'body' || hit.kind === 'school') && adult) continue;
       const hers = hit.her || (!hit.other && !hit.self && HERS_UNSAID.has(hit.kind));
       if (hers && !(hit.bare && !sexual)) return 'minor';
-      if (sexual && !hit.bare) return 'minor';
+      // Someone else's child in a sexual reply, beside the sexual words (her niece at a parents' meeting,
+      // then "вечером я вся твоя", is not).
+      if (sexual && !hit.bare && (hit.sexualNear || hit.kind === 'age' || hit.kind === 'grade'))
+        return 'minor';
     }
   }
   for (const s of sentences) {

@@ -163,13 +163,20 @@ const NEEDS_FIX = /[a-zA-Z][а-яА-ЯёЁ]|[а-яА-ЯёЁ][a-zA-Z]|[a-zA-Zа-�
 /** Unicode, confusables, leetspeak and case: the text every view starts from (case kept for names). */
 export function prepare(text: string, shortcuts = true): string {
   if (shortcuts && PLAIN_TEXT.test(text) && !NEEDS_FIX.test(text)) return text;
-  const nfkc = text
-    .normalize('NFKC')
-    .replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '')
-    // Variation selectors and the keycap mark ("1️⃣4️⃣" → "14"); stress marks ("шко́льни́ца").
-    .replace(/\uFE0E|\uFE0F|\u20E3|\u0300|\u0301/g, '');
+  const nfkc = clean(text);
   const cyrillicText = (nfkc.match(/[а-яё]/gi) ?? []).length >= (nfkc.match(/[a-z]/gi) ?? []).length;
   return nfkc.replace(/[\p{L}\p{M}0-9@$!|]+/gu, (w) => fixWord(w, cyrillicText));
+}
+
+/**
+ * NFKC, invisible characters, variation selectors, the keycap mark ("1️⃣4️⃣" → "14") and stress marks
+ * ("шко́льни́ца") dropped: the text before look-alike letters are folded (the glossary reads «ў», «і», «ą» there).
+ */
+export function clean(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '')
+    .replace(/\uFE0E|\uFE0F|\u20E3|\u0300|\u0301/g, '');
 }
 
 /** A letter or digit (one code point of the Basic Multilingual Plane). */
@@ -230,6 +237,8 @@ function fold(text: string, shortcuts: boolean): string {
       .replace(/(\d{1,2})\s*\+\s*(\d{1,2})(?!\d)/g, (_, a, b) => String(Number(a) + Number(b)))
       .replace(/(\d{1,3})\s*\+(?!\s*\d)/g, (m, n) => (Number(n) >= 18 ? ' эроконтент ' : m));
   }
+  // "13 y/o", "13 y/0": years old.
+  if (lower.includes('/')) lower = lower.replace(/(\d)\s*y\s*\/\s*[o0](?![\p{L}\p{N}])/gu, '$1 yo');
   // A school class's letter in quotes ("9 «А»", "в восьмом «В»") is a class.
   if (/[«"„“]/.test(lower)) lower = lower.replace(/[«"„“]\s*[абвгд]\s*[»"“”]/g, ' класс');
   // A height in feet and inches ("5'0", "5′2″") is not an age.
@@ -533,6 +542,21 @@ export interface Analysis {
  * the scans that skip work a text does not need (the tests compare the two).
  */
 export function analyse(text: string, shortcuts = true): Analysis {
+  if (!shortcuts) return read(text, false);
+  // The last texts read: the rules, the scene and the crisis detector read the same message.
+  const known = analysed.get(text);
+  if (known) return known;
+  const result = read(text, true);
+  analysed.set(text, result);
+  if (analysed.size > ANALYSED) analysed.delete(analysed.keys().next().value as string);
+  return result;
+}
+
+/** How many analyses `analyse` keeps (a message, its window, her reply's last windows). */
+const ANALYSED = 64;
+const analysed = new Map<string, Analysis>();
+
+function read(text: string, shortcuts: boolean): Analysis {
   const cased = prepare(text, shortcuts);
   const folded = fold(cased, shortcuts);
   const variants = [folded];
@@ -549,7 +573,9 @@ export function analyse(text: string, shortcuts = true): Analysis {
     if (!variants.includes(joined)) variants.push(joined);
   }
   // Texts the decoders and the glossary read out of it (base64, reversed, other languages): read too.
-  for (const extra of [...decodeVariants(cased), ...glossVariants(cased)]) {
+  // The glossary reads the letters other languages have of their own, before they are folded.
+  const plain = PLAIN_TEXT.test(text);
+  for (const extra of [...decodeVariants(cased, text), ...glossVariants(plain ? text : clean(text))]) {
     const folded = fold(prepare(extra, shortcuts), shortcuts);
     if (!variants.includes(folded)) variants.push(folded);
   }

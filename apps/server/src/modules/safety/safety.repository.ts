@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, count, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { safetyRefusals } from '../../db/schema/index.ts';
+import { crisisReferrals, safetyRefusals } from '../../db/schema/index.ts';
 
 export interface RefusalRecord {
   userId: string;
@@ -10,7 +10,24 @@ export interface RefusalRecord {
   at: Date;
 }
 
-/** The refusals table. Queries only; the rules (the threshold, the texts) live in the service. */
+/** One crisis referral: where, what was read, by which layer, whose lines — nothing of the user. */
+export interface ReferralRecord {
+  entry: string;
+  kind: string;
+  layer: 'rules' | 'moderation';
+  country: string;
+  at: Date;
+}
+
+/** A year's referrals, as the yearly report counts them. */
+export interface ReferralCounts {
+  total: number;
+  byKind: Record<string, number>;
+  byEntry: Record<string, number>;
+  byLayer: Record<string, number>;
+}
+
+/** The refusals and referrals tables. Queries only; the rules (the threshold, the texts) live in the service. */
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
 
@@ -31,5 +48,32 @@ export class SafetyRepository {
     // node-postgres and PGlite both answer `{rows}`.
     const row = (result as { rows: Array<{ count: number | string }> }).rows[0];
     return Number(row?.count ?? 1);
+  }
+
+  async recordReferral(referral: ReferralRecord): Promise<void> {
+    const { entry, kind, layer, country, at } = referral;
+    await this.db.insert(crisisReferrals).values({ entry, kind, layer, country, createdAt: at });
+  }
+
+  /** The referrals of [from, to), counted by kind, entry point and layer. */
+  async referralCounts(from: Date, to: Date): Promise<ReferralCounts> {
+    const rows = await this.db
+      .select({
+        kind: crisisReferrals.kind,
+        entry: crisisReferrals.entry,
+        layer: crisisReferrals.layer,
+        n: count(),
+      })
+      .from(crisisReferrals)
+      .where(and(gte(crisisReferrals.createdAt, from), lt(crisisReferrals.createdAt, to)))
+      .groupBy(crisisReferrals.kind, crisisReferrals.entry, crisisReferrals.layer);
+    const counts: ReferralCounts = { total: 0, byKind: {}, byEntry: {}, byLayer: {} };
+    for (const { kind, entry, layer, n } of rows) {
+      counts.total += n;
+      counts.byKind[kind] = (counts.byKind[kind] ?? 0) + n;
+      counts.byEntry[entry] = (counts.byEntry[entry] ?? 0) + n;
+      counts.byLayer[layer] = (counts.byLayer[layer] ?? 0) + n;
+    }
+    return counts;
   }
 }

@@ -237,9 +237,12 @@ function peopleOf(
   const view = views[0] ?? [];
   const relations = find(LEX.relation_private, view);
   const weak = find(LEX.weak_minor, view);
-  if (minors.length === 0 && !real && relations.length === 0 && weak.length === 0) return [];
+  // Read in every view: "tę piosenkarkę" is a singer in its gloss.
+  const fame = views.flatMap((v) => find(LEX.fame_word, v).map((h) => sentenceAt(v, h.start)));
+  if (minors.length === 0 && !real && relations.length === 0 && weak.length === 0 && fame.length === 0)
+    return [];
   const names = namesBySentence(text);
-  const fictional = s.role || speaker === 'her';
+  const fictional = s.role || s.story || speaker === 'her';
   const sentences = sentencesOf(view);
   const animals = find(LEX.animal, view);
   const out: SceneEntity[] = [];
@@ -274,6 +277,11 @@ function peopleOf(
       const i = sentenceAt(view, w.start);
       add({ kind: 'minor', who: 'other', names: names[i] ?? [], ages: [] });
     }
+  }
+  // "Margaret, ту певицу", "актриса Анна Х.": a famous person the list does not know, named with her fame.
+  for (const i of new Set(fame)) {
+    const named = names[i] ?? [];
+    if (named.length > 0) add({ kind: 'real_person', who: 'other', names: named, ages: [] });
   }
   if (real) {
     const figures = views.flatMap((v) =>
@@ -353,6 +361,8 @@ function viewVerdict(
   const back = find(LEX.scene_back, view);
   const demonstratives = find(LEX.demonstrative, view);
   const photos = picture ? find(LEX.photo_word, view) : [];
+  // "сделай лицо как у неё": a likeness points at whom it copies.
+  const likeness = find(LEX.likeness, view);
   const entities = scene.entities;
   // «она», «её», "her": the person most recently set up who is not her now (she is «ты»).
   const latestOther = [...entities].reverse().find((e) => e.who !== 'her' || e.names.length > 0);
@@ -373,8 +383,16 @@ function viewVerdict(
         }
       }
     }
-    // By pronoun, "к нам", "втроём": the person most recently set up.
-    if (latestOther && (within(pronouns, range) || within(invites, range))) pointed.push(latestOther);
+    // By pronoun, "к нам", "втроём": the person most recently set up — when the sexual word or the role is
+    // in the pronoun's own part of the sentence ("она у бабушки с ночёвкой, … иди ко мне, хочу тебя" is not).
+    // In a photo request the pronoun anywhere in its sentence is whom the photo is of.
+    const photoOf = picture && within(photos, range) && within(pronouns, range);
+    if (
+      latestOther &&
+      (photoOf ||
+        pointerNear(view, [...pronouns, ...invites], [...sexual, ...weak, ...roles, ...likeness], range))
+    )
+      pointed.push(latestOther);
     // "стань снова такой", "та версия тебя", "like you did at 17", "та Оля, школьная": her, as she was set up.
     if (within(back, range)) pointed.push(...entities.filter((e) => e.who !== 'other'));
     // "ту девочку с бантами", "той подружкой": the person most recently set up, or her as she was.
@@ -421,6 +439,13 @@ function demonstrativeBack(view: View, demonstratives: Hit[], range: [number, nu
 }
 const PERSON_WORD =
   /^(?:девоч|девчон|девушк|подруг|подружк|школьн|учениц|верси|себ|girl|friend|version|kid|self)/;
+
+/** A pointer and a sexual word or a role in the same comma-part of the sentence. */
+function pointerNear(view: View, pointers: Hit[], words: Hit[], range: [number, number]): boolean {
+  const inRange = (h: Hit) => h.start >= range[0] && h.start < range[1];
+  const here = words.filter(inRange);
+  return pointers.filter(inRange).some((p) => here.some((w) => samePart(view, p.start, w.start)));
+}
 
 /** A weak sexual word in the same comma-part as a pronoun or an invitation, or with no pronoun in the sentence. */
 function weakNearPointer(view: View, weak: Hit[], range: [number, number], ...pointers: Hit[][]): boolean {

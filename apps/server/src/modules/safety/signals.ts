@@ -75,6 +75,8 @@ export interface Signals {
   intimate: boolean;
   /** An adult age is stated of her ("тебе 25", in her reply "мне 29"). */
   adultAge: boolean;
+  /** An adult age is stated, of whoever ("Карина, 31 год"): in a form, hers. */
+  adultStated: boolean;
   /** A photo or video is named. */
   photo: boolean;
   /** A request to edit a picture ("сделай", "замени", "оставь только", "make", "x-ray"). */
@@ -212,6 +214,44 @@ function referent(view: View, m: Marks, start: number, end: number, back = 5): R
 }
 
 const TRANSPARENT = new Set([':', '(', '-', ',']);
+/** What has years but is not a person: drinks, animals, things, places (stems). */
+const THINGS = new Set([
+  'виск',
+  'коньяк',
+  'вин',
+  'ром',
+  'скотч',
+  'бренд',
+  'портвейн',
+  'кот',
+  'кошк',
+  'пес',
+  'собак',
+  'попуга',
+  'черепах',
+  'лошад',
+  'машин',
+  'автомобил',
+  'дом',
+  'дерев',
+  'дуб',
+  'сыр',
+  'бренди',
+  'whiski',
+  'whisky',
+  'scotch',
+  'wine',
+  'bourbon',
+  'cat',
+  'dog',
+  'parrot',
+  'hors',
+  'car',
+  'hous',
+  'tree',
+  'chees',
+]);
+const TEACHERS_OWN = new Set(['my', 'our', 'мои', 'моих', 'наши']);
 const FINISHED = new Set([
   'после',
   'окончила',
@@ -333,6 +373,14 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
   const unitRu = ruUnit.get(next);
   const unitEn = enUnit.get(next);
   const unitOther = nonAge.has(next);
+  // "14-летний виски", "a 12-year-old whisky": the age of a thing or an animal, not of a person.
+  if (
+    (unitRu !== undefined || unitEn !== undefined) &&
+    THINGS.has(view[unitRu ?? unitEn ?? next]?.stem ?? '')
+  )
+    return undefined;
+  // "0x0E — твой возраст", "13, your age": the number named as her age after it.
+  if (namesAgeAfter(view, next)) return { value, start: i, end: next, cue: cues.herSpeaks ? 'other' : 'her' };
   // "на 10 лет младше меня", "10 years younger than me": a difference of ages, not an age — unless it
   // makes her younger ("будь на 15 лет младше"): then her stated age less the difference, or, with no
   // age stated, a minor once the difference is large (a companion is 18–70, most in their twenties).
@@ -375,6 +423,9 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
     let duration = false;
     for (let d = Math.max(ps, i - 5); d < Math.min(pe, next + 4); d++) if (m.duration[d]) duration = true;
     isAge = !duration;
+  } else if (!zero && !unitOther && value >= 5 && answersAgeQuestion(view, i, cues.herSpeaks)) {
+    // "сколько тебе лет? 12? супер…", "how old are you? 13": the answer to the question is her age.
+    return { value, start: i, end: next, cue: cues.herSpeaks ? 'other' : 'her' };
   } else if (
     !zero &&
     !unitOther &&
@@ -387,6 +438,31 @@ function ageAt(view: View, m: Marks, cues: AgeCues, i: number, num: number, zero
   }
   return isAge ? { value, start: i, end: unitRu ?? unitEn ?? next, cue } : undefined;
 }
+
+/** "— твой возраст", "— your age", ", твои годы" right after a number. */
+function namesAgeAfter(view: View, next: number): boolean {
+  let k = next;
+  while (view[k] && (view[k]!.surface === '-' || view[k]!.surface === ',' || view[k]!.surface === ':')) k++;
+  const a = view[k]?.stem;
+  const b = view[k + 1]?.stem;
+  return (a === 'тво' || a === 'your') && (b === 'возраст' || b === 'age');
+}
+
+/** The number opens a sentence right after one that asks her age ("сколько тебе лет?", "how old are you?"). */
+function answersAgeQuestion(view: View, i: number, herSpeaks: boolean): boolean {
+  if (herSpeaks) return false;
+  let k = i - 1;
+  while (k >= 0 && (view[k]!.surface === '-' || view[k]!.surface === ':')) k--;
+  if (k < 0 || view[k]!.surface !== '?') return false;
+  const asked = view.slice(Math.max(0, k - 6), k).map((t) => t.stem);
+  return AGE_QUESTIONS.some((q) => q.every((w) => asked.includes(w)));
+}
+const AGE_QUESTIONS = [
+  ['сколк', 'теб'],
+  ['возраст', 'теб'],
+  ['how', 'old', 'you'],
+  ['how', 'old', 'ar'],
+];
 
 const BARE_BEFORE = new Set([',', '(', ':']);
 const BARE_AFTER = new Set([',', ')', '.', '!', '?', ';', '\n']);
@@ -435,6 +511,24 @@ const NOT_A_NAME = new Set([
   'агент',
   'level',
   'уровень',
+  // A number of a place or a thing ("квартира 14", "room 15", "этаж 12").
+  'квартира',
+  'квартиру',
+  'квартиры',
+  'квартире',
+  'дом',
+  'дома',
+  'этаж',
+  'этаже',
+  'комната',
+  'комнату',
+  'кабинет',
+  'подъезд',
+  'room',
+  'apartment',
+  'flat',
+  'suite',
+  'floor',
 ]);
 
 /**
@@ -470,8 +564,9 @@ function mark(matcher: Matcher, view: View): Marked {
 function minorHits(
   view: View,
   speaker: Speaker,
-  literature: boolean,
-): { hits: MinorHit[]; adultHer: boolean } {
+  context: TextContext,
+): { hits: MinorHit[]; adultHer: boolean; adult: boolean } {
+  const { literature } = context;
   // In her own words, "я" is her and "ты" the user.
   const [herWords, selfWords] = speaker === 'her' ? [LEX.self, LEX.you_direct] : [LEX.her, LEX.self];
   const m: Marks = {
@@ -493,6 +588,7 @@ function minorHits(
   };
   const out: MinorHit[] = [];
   const sexualHits = find(LEX.sexual, view);
+  const medicalFrame = context.medical && find(LEX.role_frame, view).length === 0;
   const us = mark(LEX.us, view);
   const thirdPerson = mark(LEX.third_person, view);
   const push = (
@@ -514,16 +610,21 @@ function minorHits(
     // "ты уже не ребёнок", "not a teen anymore": a minor's word denied.
     if ((kind === 'person' || kind === 'body' || kind === 'school') && negatedAt(view, start)) return;
     const [ps, pe] = partOf(view, start);
-    const sexualNear = sexualHits.some((h) => {
-      if (h.start >= ps && h.start < pe) return true;
-      const [hs, he] = partOf(view, h.start);
-      let addressed = false;
-      for (let k = hs; k < he; k++) {
-        if (thirdPerson[k]) return true;
-        if (m.her[k] || us[k]) addressed = true;
-      }
-      return !addressed;
-    });
+    // A parent's question to a doctor ("сыну 14, увеличилась грудь — к эндокринологу?") names a body, it
+    // does not sexualise a child: in a medical frame, outside a role-play, someone else's child is no
+    // target of the sexual words around.
+    const sexualNear =
+      !(medicalFrame && r.other && !r.her) &&
+      sexualHits.some((h) => {
+        if (h.start >= ps && h.start < pe) return true;
+        const [hs, he] = partOf(view, h.start);
+        let addressed = false;
+        for (let k = hs; k < he; k++) {
+          if (thirdPerson[k]) return true;
+          if (m.her[k] || us[k]) addressed = true;
+        }
+        return !addressed;
+      });
     const hit: MinorHit = {
       kind,
       her: r.her,
@@ -544,6 +645,8 @@ function minorHits(
     [LEX.minor_family, 'family'],
     [LEX.minor_body, 'body'],
     [LEX.school_attendance, 'school'],
+    // "паспорт получу только в следующем году", "не продают сигареты": an age, said without a number.
+    [LEX.age_phrase, 'age'],
   ];
   for (const [matcher, kind] of words)
     for (const h of find(matcher, view)) {
@@ -558,8 +661,10 @@ function minorHits(
       push(kind, h.start, h.end);
     }
   let adultHer = false;
+  let adult = false;
   for (const age of ages(view, m, speaker)) {
     if (age.value >= 18) {
+      if (age.value <= 70) adult = true;
       if (
         age.value <= 120 &&
         (age.cue === 'her' || (age.cue === null && referent(view, m, age.start, age.end).her))
@@ -587,11 +692,13 @@ function minorHits(
     // 15-year-old's, unless an adult age says the school is long past.
     const finished = FINISHED.has(view[i - 1]?.surface ?? '') || FINISHED.has(view[i - 2]?.surface ?? '');
     if (finished && (n >= 11 || statedAdultAge(view) !== undefined)) continue;
+    // "my 3rd graders", "мои третьеклассники": a teacher's pupils, not a grade of hers.
+    if (TEACHERS_OWN.has(view[i - 1]?.surface ?? '') && gradeEn.has(next)) continue;
     if (gradeRu.has(next) || gradeEn.has(next)) push('grade', i, next + 1, undefined, false, n);
     else if (i > 0 && (gradeEn.has(i - 1) || gradeBefore.has(i - 1)) && t.num !== undefined)
       push('grade', i - 1, i + 1, undefined, false, n);
   }
-  return { hits: out, adultHer };
+  return { hits: out, adultHer, adult };
 }
 
 /** Titles that are also fetish words ("Лолита", "Lolita"). */
@@ -723,7 +830,11 @@ function privateRelations(view: View, speaker: Speaker): Hit[] {
   const her = mark(speaker === 'her' ? LEX.self : LEX.her, view);
   const us = mark(LEX.us_only, view);
   return find(LEX.relation_private, view).filter((h) => {
-    for (let k = h.start - 1; k >= Math.max(0, h.start - 3); k--) if (her[k] || us[k]) return false;
+    // "тебе 28 и моя начальница": the same part of the sentence casts her, however many words back.
+    for (let k = h.start - 1; k >= Math.max(0, h.start - 6); k--) {
+      if (her[k] || us[k]) return false;
+      if (k < h.start - 3 && PART_END.has(view[k]!.surface)) break;
+    }
     return true;
   });
 }
@@ -760,7 +871,8 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
   }
   let medium = 0;
   let personal = false;
-  let anchored = address.length > 0;
+  // An address word without its number ("a road trip", "на улице") points at nobody.
+  let anchored = false;
   const relations = privateRelations(view, 'user');
   if (relations.length > 0) {
     medium++;
@@ -772,7 +884,7 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
     medium++;
     personal = true;
   }
-  if (address.length > 0) medium++;
+
   if (find(LEX.workplace, view).length > 0) {
     medium++;
     anchored = true;
@@ -781,7 +893,13 @@ function privatePerson(view: View, facts: CasedFacts): boolean {
   return personal && anchored && medium >= 2;
 }
 
-function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, literature: boolean): Signals {
+/** What a text is about, read once over its views: a book talked about, a medical question. */
+interface TextContext {
+  literature: boolean;
+  medical: boolean;
+}
+
+function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, context: TextContext): Signals {
   const publicHits = find(PUBLIC_FIGURES, view);
   const removes = find(LEX.remove_verb, view);
   const clothing = covered(find(LEX.clothing, view), view);
@@ -793,10 +911,11 @@ function viewSignals(view: View, facts: CasedFacts, speaker: Speaker, literature
     takesOff(view, clothing) ||
     dressesDown(view, clothing);
   const sexual = find(LEX.sexual, view).length > 0;
-  const minors = minorHits(view, speaker, literature);
+  const minors = minorHits(view, speaker, context);
   return {
     minor: minors.hits,
     adultAge: minors.adultHer,
+    adultStated: minors.adult,
     photo: find(LEX.photo_word, view).length > 0,
     face: find(LEX.face_word, view).length > 0,
     selfPhoto: find(LEX.self_photo, view).length > 0,
@@ -914,7 +1033,9 @@ function readSignals(text: string, speaker: Speaker): Signals {
   // A book talked about ("перечитываю «Лолиту»", "Nabokov's prose"): read once, from the text as written
   // (its transliterated view has no English words left to tell it).
   const literature = views[0] !== undefined && find(LEX.literature, views[0]).length > 0;
-  const all = views.map((v) => viewSignals(v, facts, speaker, literature));
+  // A medical question, in any of its views ("Schmerzen" is «боль» in its gloss).
+  const medical = views.some((v) => find(LEX.medical, v).length > 0);
+  const all = views.map((v) => viewSignals(v, facts, speaker, { literature, medical }));
   const merged = all[0]!;
   // "you're Chloe, a freshman at Lincoln High": a pupil of a high school, hers when said to her.
   if (facts.highSchool) {

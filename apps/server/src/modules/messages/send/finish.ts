@@ -1,5 +1,6 @@
 import type { ChatRow, MessageRow } from '../../../db/schema/index.ts';
 import type { Logger } from '../../../logger.ts';
+import type { CrisisReply } from '../../safety/safety.service.ts';
 import type { LiveReply } from '../live-replies.ts';
 import type { MessagesRepository } from '../messages.repository.ts';
 import { nextSafetyRefusal } from '../messages.texts.ts';
@@ -27,12 +28,23 @@ export async function finish(
   chat: Pick<ChatRow, 'id' | 'userId'>,
   /** Undefined for a "continue" (issue 17). */
   userMessage: MessageRow | undefined,
+  /** Her crisis reply, when the guard read a crisis in the user's turn as her reply streamed (issue 27). */
+  crisis?: CrisisReply,
 ): Promise<SendOutcome> {
   let text = live.sent;
   let metadata: Record<string, unknown> | undefined;
   if (relayed.ok && relayed.refused) {
     text = nextSafetyRefusal(await deps.repo.lastRefusal(chat.id));
     metadata = { refused: relayed.refused.reason };
+  }
+  if (relayed.ok && relayed.crisis && crisis) {
+    text = crisis.text;
+    metadata = {
+      crisis: true,
+      crisis_kind: crisis.kind,
+      crisis_lines: crisis.lines,
+      crisis_country: crisis.country,
+    };
   }
   if (!relayed.ok) {
     const { error } = relayed;
@@ -57,5 +69,7 @@ export async function finish(
       ...(metadata ? { metadata } : {}),
     }));
   if (!relayed.ok) return { kind: 'failed', userMessage, reply, error: relayed.error };
-  return relayed.refused ? { kind: 'cut', userMessage, reply } : { kind: 'replied', userMessage, reply };
+  return relayed.refused || relayed.crisis
+    ? { kind: 'cut', userMessage, reply }
+    : { kind: 'replied', userMessage, reply };
 }

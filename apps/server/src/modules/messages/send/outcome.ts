@@ -2,7 +2,7 @@ import type { RateLimitPayload } from '@podruga/shared';
 import type { MessageRow } from '../../../db/schema/index.ts';
 import type { LlmError } from '../../../providers/llm/port.ts';
 import type { ChatContext } from '../../safety/conversation.ts';
-import type { SafetyVerdict } from '../../safety/safety.service.ts';
+import type { GuardVerdict, SafetyRefusal, SafetyVerdict } from '../../safety/safety.service.ts';
 
 /**
  * The types of one send, in one place: what comes in (`SendInput`), what a live transport hears while
@@ -19,6 +19,10 @@ export interface SendInput {
   safety?: SafetyVerdict | undefined;
   /** The chat's safety context that verdict was reached in (turns and scene), with it. */
   context?: ChatContext | undefined;
+  /** The guard model's verdict on `content`, to come (issue 27): read while her reply streams. */
+  guard?: Promise<GuardVerdict> | undefined;
+  /** The brand the message came through (its host's): whose crisis lines, when they differ by brand. */
+  brand?: string | undefined;
   /** The send throttle let it through already (the socket's read asks it during its query). */
   admitted?: boolean | undefined;
 }
@@ -44,8 +48,16 @@ export type SendOutcome =
   | { kind: 'rate_limited'; message: MessageRow; payload: RateLimitPayload }
   /** The safety check refused the text: kept, and answered in character without the model. */
   | { kind: 'refused'; userMessage: MessageRow; reply: MessageRow; detail: string }
+  /** The crisis protocol (issue 27): her reply out of the role-play with help lines, without the model. */
+  | { kind: 'crisis'; userMessage: MessageRow; reply: MessageRow }
   /** `userMessage` is absent for a "continue" (issue 17): no new message of the user. */
-  | { kind: 'replied'; userMessage: MessageRow | undefined; reply: MessageRow }
+  | {
+      kind: 'replied';
+      userMessage: MessageRow | undefined;
+      reply: MessageRow;
+      /** Her break reminder after it, when the chat has gone on long (issue 27). */
+      reminder?: MessageRow | undefined;
+    }
   /** A photo or video of her was asked for (issue 14): `reply` is her placeholder; a job makes it. */
   | { kind: 'media'; userMessage: MessageRow; reply: MessageRow }
   /** A video asked for below Plus: her short answer, and the client opens the preview (000 §4). */
@@ -54,6 +66,12 @@ export type SendOutcome =
    * Her reply turned forbidden as it streamed (issue 11, layer 3): cut, and stored as her in-character
    * refusal with `metadata.refused`; what was streamed is replaced on the client.
    */
-  | { kind: 'cut'; userMessage: MessageRow | undefined; reply: MessageRow }
+  | {
+      kind: 'cut';
+      userMessage: MessageRow | undefined;
+      reply: MessageRow;
+      /** The guard refused the user's turn itself (issue 27): the sender is told why, as for a refusal. */
+      turnRefused?: SafetyRefusal | undefined;
+    }
   /** The upstream failed; `reply` holds the partial text when there was any. */
   | { kind: 'failed'; userMessage: MessageRow | undefined; reply: MessageRow | null; error: LlmError };

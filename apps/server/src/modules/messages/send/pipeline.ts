@@ -10,7 +10,7 @@ import type { ConsumedWith, LimitsService } from '../../limits/limits.service.ts
 import type { SendThrottle } from '../../limits/send-throttle.ts';
 import { type ChatContext, EMPTY_CONTEXT } from '../../safety/conversation.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
-import type { SafetyLayer, SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
+import type { GuardVerdict, SafetyLayer, SafetyService, TurnVerdict } from '../../safety/safety.service.ts';
 import { sceneAfter } from '../../safety/scene.ts';
 import { encodeChatImage } from '../chat-images.ts';
 import type { HerMediaService } from '../her-media/her-media.service.ts';
@@ -24,13 +24,36 @@ import type {
 import { MESSAGE_TEXTS } from '../messages.texts.ts';
 import { ownedChat } from '../owned-chat.ts';
 import { checkMessage, checkOwnMedia, refuseControlChars, SendGate } from './admit.ts';
+import type { BreakReminders } from './breaks.ts';
+import { answerCrisis } from './crisis.ts';
 import { finish } from './finish.ts';
 import { requestMedia } from './media.ts';
 import { type ReplySink, type SendInput, type SendOutcome, silentSink } from './outcome.ts';
 import { promptReads, readSessionChat, type SessionChat } from './read.ts';
-import { askEarly, type Relayed, relayReply, replyWindow, type StartedReply, startReply } from './reply.ts';
+import {
+  askEarly,
+  type Relayed,
+  type ReplyCheck,
+  relayReply,
+  replyWindow,
+  type StartedReply,
+  startReply,
+} from './reply.ts';
 import { countAndStore, rateLimited, storePhotoTurn } from './store.ts';
-import { answerUnsafe, chatContext, chatEntry, keepScene } from './unsafe.ts';
+import { answerUnsafe, chatContext, chatEntry, keepScene, storedScene } from './unsafe.ts';
+
+/** What the streaming step reads to keep her reply safe (issue 27). */
+interface StreamSafety {
+  /** The chat's turns (the user's new one included) and its scene after it. */
+  context: ChatContext;
+  /** The scene as stored before this send (undefined: never stored): the finish writes it only when it changed. */
+  before: ChatContext['scene'] | undefined;
+  /** The guard model's verdict on the user's turn, to come. */
+  guard?: Promise<GuardVerdict> | undefined;
+  /** For a crisis reply: the brand's lines and her name. */
+  brand?: string | undefined;
+  companion?: () => Promise<string>;
+}
 
 /** The reply to continue is not one any more (a second tap, a newer message, another chat's). */
 const continueGone = () => new AppError(409, 'continue_gone', MESSAGE_TEXTS.continueGone);
@@ -51,6 +74,8 @@ export interface SendDeps {
   media?: HerMediaService | undefined;
   /** Sends per user per window; none = unthrottled. */
   throttle?: SendThrottle | undefined;
+  /** The long-session reminder (issue 27); none = never. */
+  breaks?: BreakReminders | undefined;
   /** Chunk coalescing (DESIGN §8). */
   chunkChars?: number;
   chunkDelayMs?: number;
@@ -117,10 +142,10 @@ export class SendPipeline {
     // What the prompt needs is read now (unless it came with the chat): the safety check reads the
     // chat's recent turns and scene from it (REST; the socket's read checked already).
     const reads = promptReads(deps.repo, chat, owned);
-    let { safety, context } = input;
+    let { safety, context, guard } = input;
     if (!safety || !context) {
       const withPhoto = Boolean(image || message.imagePath);
-      [safety, context] = await this.checkText(
+      [{ verdict: safety, guard }, context] = await this.checkText(
         user,
         message.content,
         chatEntry(withPhoto, message.content),
@@ -130,8 +155,26 @@ export class SendPipeline {
     }
     // The scene learns whom this turn set up, a refused attempt included (issue 27).
     const scene = sceneAfter(context.scene, { role: 'user', text: message.content }, !safety.ok);
+    // The crisis protocol before anything else (issue 27): a message in crisis is answered with care
+    // and help lines, whatever else it asks.
+    const crisis = deps.safety.crisis(message.content, context.turns);
+    if (crisis.crisis) {
+      await keepScene(deps.repo, chat, storedScene(context), scene);
+      const [character] = await reads;
+      const entry = chatEntry(Boolean(image || message.imagePath), message.content);
+      return answerCrisis(
+        deps,
+        user,
+        chat,
+        message,
+        { verdict: crisis, entry, layer: 'rules' },
+        sink,
+        character.name,
+        input.brand,
+      );
+    }
     if (!safety.ok) {
-      await keepScene(deps.repo, chat, context.scene, scene);
+      await keepScene(deps.repo, chat, storedScene(context), scene);
       return answerUnsafe(deps.repo, user, chat, message, safety, sink);
     }
     const replyContext: ChatContext = {
@@ -143,7 +186,7 @@ export class SendPipeline {
     if (deps.media && !image && !message.imagePath) {
       const intent = await deps.media.detect(message.content, owned?.history ?? []);
       if (intent) {
-        await keepScene(deps.repo, chat, context.scene, scene);
+        await keepScene(deps.repo, chat, storedScene(context), scene);
         return requestMedia({ ...deps, media: deps.media }, user, chat, message, intent, sink);
       }
     }
@@ -184,7 +227,10 @@ export class SendPipeline {
     sink.ack(userMessage);
     return this.stream(user, chat, userMessage, reply.id, call, sink, {
       context: replyContext,
-      before: context.scene,
+      before: storedScene(context),
+      guard,
+      brand: input.brand,
+      companion: () => reads.then(([character]) => character.name),
     });
   }
 
@@ -253,7 +299,7 @@ export class SendPipeline {
       reply.id,
       call,
       shifted,
-      { context, before: context.scene },
+      { context, before: storedScene(context) },
       reply.content,
     );
   }
@@ -269,7 +315,7 @@ export class SendPipeline {
     replyId: string,
     call: StartedReply,
     sink: ReplySink,
-    safety: { context: ChatContext; before: ChatContext['scene'] },
+    safety: StreamSafety,
     initial = '',
   ): Promise<SendOutcome> {
     const { deps } = this;
@@ -278,28 +324,75 @@ export class SendPipeline {
     sink.replyStarted?.(replyId);
     const live = deps.live.open(replyId, chat.id, initial);
     try {
+      // The guard model's verdict on the user's turn arrives while her reply streams (issue 27): a
+      // refusal or a crisis cuts it at the next chunk; "safe" never held it back.
+      let judged: GuardVerdict | undefined;
+      safety.guard?.then(
+        (verdict) => {
+          judged = verdict;
+        },
+        () => {},
+      );
       // Her reply is read by the rules as it goes out, with her as the speaker ("мне 14" is about her),
       // chunk by chunk with the text before it (cut when it turns forbidden), then whole by the rules and
       // the moderation port (issues 11 and 27, layer 3).
       const hers = (text: string) =>
         deps.safety.rules({ text, entry: 'chat', speaker: 'her', turns, scene, transient: true });
-      let relayed: Relayed = await relayReply(call, live, sink, deps, (text) => hers(replyWindow(text)));
-      let layer: SafetyLayer = 'rules';
-      if (relayed.ok && !relayed.refused) {
+      const check: ReplyCheck = (text) =>
+        judged?.refused ?? (judged?.crisis ? 'crisis' : hers(replyWindow(text)));
+      let relayed: Relayed = await relayReply(call, live, sink, deps, check);
+      let layer: SafetyLayer = judged?.refused || judged?.crisis ? 'moderation' : 'rules';
+      // The reply ended before the guard answered: its verdict still decides (it is bounded by its timeout).
+      if (relayed.ok && !relayed.refused && !relayed.crisis && safety.guard) {
+        const late = await safety.guard.catch((): GuardVerdict => ({}));
+        if (late.refused) [relayed, layer] = [{ ok: true, refused: late.refused }, 'moderation'];
+        else if (late.crisis) [relayed, layer] = [{ ok: true, crisis: true }, 'moderation'];
+        judged = late;
+      }
+      if (relayed.ok && !relayed.refused && !relayed.crisis) {
         const whole = hers(live.sent);
         if (!whole.ok) relayed = { ok: true, refused: whole };
         else if (deps.safety.moderated) {
-          const verdict = await deps.safety.checkReply(live.sent);
+          const verdict = await deps.safety.checkReply(live.sent, { turns, scene });
           if (!verdict.ok) [relayed, layer] = [{ ok: true, refused: verdict }, 'moderation'];
         }
       }
       const cut = relayed.ok && relayed.refused;
       if (cut) deps.safety.replyCut(user.id, chat.id, cut, layer);
-      // 4. Finish (finish.ts): her reply's row gets the text the user was sent (or her refusal). The
-      // scene learns whom her words set up (a cut reply's attempt included).
-      const outcome = await finish(deps, live, relayed, chat, userMessage);
+      // The guard refused the user's turn itself: it is marked so, and is no context from now on.
+      let turn = userMessage;
+      const turnRefused =
+        relayed.ok && relayed.refused && judged?.refused === relayed.refused ? judged.refused : undefined;
+      if (turnRefused && userMessage) {
+        await deps.repo.markRefused(userMessage.id, turnRefused.reason);
+        turn = { ...userMessage, metadata: { ...(userMessage.metadata ?? {}), refused: turnRefused.reason } };
+      }
+      const crisis =
+        relayed.ok && relayed.crisis && userMessage
+          ? await deps.safety.refer({
+              entry: 'chat',
+              kind: 'self_harm',
+              layer,
+              text: userMessage.content,
+              companionName: await safety.companion?.().catch(() => undefined),
+              brand: safety.brand,
+            })
+          : undefined;
+      // 4. Finish (finish.ts): her reply's row gets the text the user was sent (or her refusal, or her
+      // crisis reply). The scene learns whom her words set up (a cut reply's attempt included).
+      const finished = await finish(deps, live, relayed, chat, turn, crisis);
+      const outcome: SendOutcome =
+        finished.kind === 'cut' && turnRefused ? { ...finished, turnRefused } : finished;
       const after = sceneAfter(scene, { role: 'assistant', text: live.sent }, Boolean(cut));
       await keepScene(deps.repo, chat, safety.before, after);
+      // A long session: her break reminder after her reply (never after a cut or a crisis reply).
+      if (outcome.kind === 'replied' && userMessage && deps.breaks) {
+        const reminder = await deps.breaks.after(chat).catch((error: unknown) => {
+          deps.log.warn({ err: error, chatId: chat.id }, 'break reminder failed');
+          return undefined;
+        });
+        if (reminder) return { ...outcome, reminder };
+      }
       return outcome;
     } finally {
       deps.live.close(live);
@@ -313,10 +406,10 @@ export class SendPipeline {
     entry: SafetyEntry,
     chat: ChatRow,
     reads: Promise<[CharacterRow, HistoryRow[]]>,
-  ): Promise<[SafetyVerdict, ChatContext]> {
+  ): Promise<[TurnVerdict, ChatContext]> {
     const [, history] = await reads;
     const context = chatContext(history, chat);
-    const verdict = await this.deps.safety.check(user.id, {
+    const verdict = await this.deps.safety.checkTurn(user.id, {
       text,
       entry,
       turns: context.turns,

@@ -1,5 +1,6 @@
 import type {
   analyzeImageResponseSchema,
+  CrisisLine,
   ErrorPayload,
   Message,
   PostMessageResponse,
@@ -114,14 +115,26 @@ export class SocketReply implements ReplySink {
         room.emit('message', presentMessage(outcome.reply));
         sender.emit('error', { message: outcome.detail, code: 'safety_refused', chat_id: this.chatId });
         return;
+      case 'crisis':
+        // Her reply with the help lines, like any message of hers: no error, nothing to retry.
+        room.emit('message', presentMessage(outcome.reply));
+        return;
       case 'replied':
         this.complete(outcome.reply);
         room.emit('typing_stopped', { chat_id: this.chatId });
+        if (outcome.reminder) room.emit('message', presentMessage(outcome.reminder));
         return;
       case 'cut':
         // What was streamed is replaced by her in-character refusal, the stored text.
         this.complete(outcome.reply, true);
         room.emit('typing_stopped', { chat_id: this.chatId });
+        // The guard refused the message itself: the sender hears the reason, as for any refusal.
+        if (outcome.turnRefused)
+          sender.emit('error', {
+            message: outcome.turnRefused.detail,
+            code: 'safety_refused',
+            chat_id: this.chatId,
+          });
         return;
       case 'failed':
         if (outcome.reply) this.complete(outcome.reply);
@@ -145,12 +158,17 @@ export class SocketReply implements ReplySink {
 
   private complete(reply: MessageRow, replaced = false): void {
     const refused = reply.metadata?.refused;
+    const crisis = replaced && reply.metadata?.crisis === true;
+    const lines = reply.metadata?.crisis_lines;
     this.to.room.emit('streaming_complete', {
       chat_id: this.chatId,
       message_id: reply.id,
       created_at: reply.createdAt.toISOString(),
       ...(replaced ? { content: reply.content } : {}),
       ...(replaced && typeof refused === 'string' ? { refused } : {}),
+      ...(crisis
+        ? { crisis: true as const, ...(Array.isArray(lines) ? { crisis_lines: lines as CrisisLine[] } : {}) }
+        : {}),
     });
   }
 }
@@ -185,9 +203,15 @@ export function restMessageBody(outcome: SendOutcome): PostMessageResponse {
         reply: presentMessage(outcome.reply),
         error: outcome.detail,
       };
-    case 'replied':
     case 'cut':
+      return {
+        user_message: presentMessage(sent(outcome)),
+        reply: presentMessage(outcome.reply),
+        ...(outcome.turnRefused ? { error: outcome.turnRefused.detail } : {}),
+      };
+    case 'replied':
     case 'media':
+    case 'crisis':
       return { user_message: presentMessage(sent(outcome)), reply: presentMessage(outcome.reply) };
     case 'premium':
       return {
@@ -232,6 +256,8 @@ export function restImageBody(outcome: SendOutcome): z.infer<typeof analyzeImage
       throw rateLimitError(outcome);
     case 'refused':
       return { response: outcome.reply.content, image_path: '' };
+    case 'crisis':
+      return { response: outcome.reply.content, image_path: outcome.userMessage.imagePath ?? '' };
     case 'replied':
     case 'cut':
     case 'media':

@@ -4,7 +4,7 @@ import type { SessionClaims } from '../../auth/session-tokens.ts';
 import type { LimitsService } from '../../limits/limits.service.ts';
 import type { ChatContext } from '../../safety/conversation.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
-import type { SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
+import type { GuardVerdict, SafetyService, SafetyVerdict } from '../../safety/safety.service.ts';
 import type { ChatWithCharacter, HistoryRow, MessagesRepository } from '../messages.repository.ts';
 import { characterOf, chatIdOrNull, ownerCheck } from '../owned-chat.ts';
 import type { SendGate } from './admit.ts';
@@ -18,6 +18,8 @@ export interface SessionChat {
   user: UserRow;
   owned: ChatWithCharacter;
   safety: SafetyVerdict;
+  /** The guard model's verdict, to come (read while her reply streams). */
+  guard?: Promise<GuardVerdict> | undefined;
   context: ChatContext;
   /** The entry point the text was judged at (a photo request is judged as one). */
   entry: SafetyEntry;
@@ -51,13 +53,13 @@ export async function readSessionChat(
   const owned = found?.owned as ChatWithCharacter;
   const context = chatContext(owned.history ?? [], owned.chat);
   const judged = entry === 'chat' ? chatEntry(false, content) : entry;
-  const safety = await deps.safety.check(user.id, {
+  const { verdict: safety, guard } = await deps.safety.checkTurn(user.id, {
     text: content.trim(),
     entry: judged,
     turns: context.turns,
     scene: context.scene,
   });
-  return { user, owned, safety, context, entry: judged };
+  return { user, owned, safety, guard, context, entry: judged };
 }
 
 /**

@@ -27,11 +27,15 @@ export interface StartedReply {
  * (cut, the model's call cancelled); or cut short by the model's failure or by the server's shutdown.
  */
 export type Relayed =
-  | { ok: true; refused?: SafetyRefusal }
+  | { ok: true; refused?: SafetyRefusal; crisis?: boolean }
   | { ok: false; error: LlmError; interrupted: boolean };
 
-/** The rules' verdict on her reply so far (synchronous: it runs on every coalesced chunk). */
-export type ReplyCheck = (textSoFar: string) => SafetyVerdict;
+/**
+ * The verdict on her reply so far (synchronous: it runs on every coalesced chunk): the rules', or the
+ * guard model's on the user's turn once it has come — a refusal, or `'crisis'` (the turn gets the crisis
+ * protocol instead of her reply).
+ */
+export type ReplyCheck = (textSoFar: string) => SafetyVerdict | 'crisis';
 
 /**
  * How much of her reply the per-chunk check reads: the new chunk and the text before it back to a word
@@ -119,10 +123,16 @@ export async function relayReply(
   const stop = () => call.cancel();
   live.shutdown.addEventListener('abort', stop, { once: true });
   let refused: SafetyRefusal | undefined;
+  let crisis = false;
   const coalescer = new ChunkCoalescer(
     (chunk, index, isComplete) => {
-      if (refused) return;
+      if (refused || crisis) return;
       const verdict = check?.(live.sent + chunk);
+      if (verdict === 'crisis') {
+        crisis = true;
+        call.cancel();
+        return;
+      }
       if (verdict && !verdict.ok) {
         refused = verdict;
         call.cancel();
@@ -134,22 +144,23 @@ export async function relayReply(
     chunking.chunkChars,
     chunking.chunkDelayMs,
   );
+  const stopped = () => Boolean(refused) || crisis;
   const cut = (): Relayed => {
     coalescer.stop();
-    return { ok: true, refused: refused as SafetyRefusal };
+    return crisis ? { ok: true, crisis: true } : { ok: true, refused: refused as SafetyRefusal };
   };
   try {
-    for (let step = await first; !step.done && !refused; step = await deltas.next())
+    for (let step = await first; !step.done && !stopped(); step = await deltas.next())
       coalescer.push(step.value);
-    if (refused) return cut();
+    if (stopped()) return cut();
     coalescer.flush(true);
-    return refused ? cut() : WHOLE;
+    return stopped() ? cut() : WHOLE;
   } catch (cause) {
     // Cancelled because the check refused a chunk: that is the end, not a failure.
-    if (refused) return cut();
+    if (stopped()) return cut();
     // What arrived before the failure reaches the user, so what is stored is what they saw.
     coalescer.flush();
-    if (refused) return cut();
+    if (stopped()) return cut();
     const error =
       cause instanceof LlmError ? cause : new LlmError('unavailable', live.sent, undefined, { cause });
     return { ok: false, error, interrupted: live.shutdown.aborted };

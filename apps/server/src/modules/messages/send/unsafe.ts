@@ -30,8 +30,9 @@ export function safetyTurns(history: readonly HistoryRow[], newMessageId?: strin
  */
 export function chatContext(history: readonly HistoryRow[], chat: Pick<ChatRow, 'safetyScene'>): ChatContext {
   const turns = safetyTurns(history);
-  const scene = chat.safetyScene == null ? replay(turns).scene : parseScene(chat.safetyScene);
-  return { turns, scene };
+  if (chat.safetyScene != null) return { turns, scene: parseScene(chat.safetyScene) };
+  // Rebuilt once: the scene is then stored (even empty), so the chat is not replayed again.
+  return { turns, scene: replay(turns).scene, unsaved: true };
 }
 
 /**
@@ -47,10 +48,15 @@ export function chatEntry(withPhoto: boolean, text = ''): SafetyEntry {
 export async function keepScene(
   repo: Pick<MessagesRepository, 'saveScene'>,
   chat: Pick<ChatRow, 'id'>,
-  before: SceneState,
+  before: SceneState | undefined,
   after: SceneState,
 ): Promise<void> {
   if (after !== before) await repo.saveScene(chat.id, after);
+}
+
+/** The scene as stored before a send: undefined when it was never stored (it is written then). */
+export function storedScene(context: ChatContext): SceneState | undefined {
+  return context.unsaved ? undefined : context.scene;
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type EvalSet, evaluate, formatReport } from './evaluate.ts';
+import { detectCrisis } from '../crisis.ts';
+import { type CrisisCheck, type EvalSet, evaluate, formatReport } from './evaluate.ts';
 
 const root = new URL('../../../../../../', import.meta.url).pathname;
 const shared = (name: string) => resolve(root, '..', 'shared', 'safety', name);
@@ -20,9 +21,11 @@ for (const path of paths.map((p) => resolve(p))) {
     process.exit(2);
   }
   const set = JSON.parse(readFileSync(path, 'utf8')) as EvalSet;
+  // The crisis protocol's detector is asked first, as the send pipeline asks it.
+  const crisis: CrisisCheck = (text, history) => detectCrisis(text, history).crisis;
   // One warm-up pass (the first calls fill the stem cache), then five: the time is their median.
-  evaluate(set);
-  const runs = Array.from({ length: 5 }, () => evaluate(set));
+  evaluate(set, crisis);
+  const runs = Array.from({ length: 5 }, () => evaluate(set, crisis));
   const times = runs.map((r) => r.microsPerItem).sort((a, b) => a - b);
   const report = { ...runs[0]!, microsPerItem: times[2]! };
   console.log(`red-team set: ${path}\n`);

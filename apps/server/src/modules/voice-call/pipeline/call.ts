@@ -9,7 +9,9 @@ import { TtsError } from '../../../providers/tts/port.ts';
 import { pcmWav } from '../../../providers/wav.ts';
 import { nextSafetyRefusal } from '../../messages/messages.texts.ts';
 import { replyWindow } from '../../messages/send/reply.ts';
-import type { SafetyService } from '../../safety/safety.service.ts';
+import { type ChatContext, replay, TURN_WINDOW } from '../../safety/conversation.ts';
+import type { GuardVerdict, SafetyLayer, SafetyService } from '../../safety/safety.service.ts';
+import type { SafetyTurn } from '../../safety/turns.ts';
 import { speakableText } from '../../speech/listen.service.ts';
 import type { ActiveCall, CallConversation, VoiceCallSessions } from '../types.ts';
 import { SentenceSplitter } from './sentences.ts';
@@ -29,7 +31,10 @@ export const PIPELINE_TEXTS = {
 } as const;
 
 /** The slice of the safety service the pipeline uses (as the chat's send pipeline does). */
-export type CallSafety = Pick<SafetyService, 'check' | 'rules' | 'checkReply' | 'replyCut' | 'moderated'>;
+export type CallSafety = Pick<
+  SafetyService,
+  'checkTurn' | 'crisis' | 'refer' | 'rules' | 'checkReply' | 'replyCut' | 'moderated'
+>;
 
 export interface CallRunnerDeps {
   calls: VoiceCallSessions;
@@ -316,10 +321,19 @@ export class CallRunner {
       turn.heard = text;
       this.say('voice:transcript', { role: 'user', text });
 
-      const verdict = await deps.safety.check(this.user.id, {
+      const context = this.safetyContext();
+      // The crisis protocol before anything else (issue 27): her spoken answer steps out of the call's
+      // role with the help lines.
+      const crisis = deps.safety.crisis(text, context.turns);
+      if (crisis.crisis) {
+        await this.answerCrisis(turn, text, crisis.kind ?? 'ideation', 'rules');
+        return;
+      }
+      const { verdict, guard } = await deps.safety.checkTurn(this.user.id, {
         text,
         entry: 'chat',
-        history: this.userContext(),
+        turns: context.turns,
+        scene: context.scene,
       });
       if (!this.live(turn)) return;
       if (!verdict.ok) {
@@ -328,7 +342,7 @@ export class CallRunner {
         await this.speak(turn, this.nextRefusal());
         return;
       }
-      await this.answer(turn, text);
+      await this.answer(turn, text, context, guard);
       if (this.live(turn)) this.failures = 0;
     } catch (error) {
       if (this.live(turn)) this.fail(error);
@@ -353,9 +367,19 @@ export class CallRunner {
     }
   }
 
-  /** Her answer: streamed from the model, spoken sentence by sentence as it comes. */
-  private async answer(turn: Turn, text: string): Promise<void> {
+  /**
+   * Her answer: streamed from the model, spoken sentence by sentence as it comes. Her words are read
+   * with her as the speaker; the guard's verdict on the user's turn (when one is configured) is awaited
+   * before her first sentence is spoken — it is asked while the model starts.
+   */
+  private async answer(
+    turn: Turn,
+    text: string,
+    context: ChatContext,
+    guard?: Promise<GuardVerdict>,
+  ): Promise<void> {
     const { deps, conversation } = this;
+    const judging = guard?.catch((): GuardVerdict => ({}));
     const stop = new AbortController();
     const signal = AbortSignal.any([turn.controller.signal, stop.signal]);
     const splitter = new SentenceSplitter();
@@ -374,7 +398,14 @@ export class CallRunner {
         return false;
       }
       const sofar = [...turn.said, clean].join(' ');
-      const ruled = deps.safety.rules({ text: replyWindow(sofar), entry: 'chat', transient: true });
+      const ruled = deps.safety.rules({
+        text: replyWindow(sofar),
+        entry: 'chat',
+        speaker: 'her',
+        turns: context.turns,
+        scene: context.scene,
+        transient: true,
+      });
       let line = clean;
       if (!ruled.ok) {
         deps.safety.replyCut(this.user.id, this.call.chatId, ruled, 'rules');
@@ -390,6 +421,16 @@ export class CallRunner {
       speaking = speaking.then(async () => {
         if (failed || !this.live(turn)) return;
         try {
+          const judged = judging ? await judging : undefined;
+          if (judged?.refused || judged?.crisis) {
+            done = true;
+            stop.abort();
+            if (judged.refused) {
+              turn.refused = true;
+              await this.speak(turn, this.nextRefusal());
+            } else await this.answerCrisis(turn, text, 'self_harm', 'moderation');
+            return;
+          }
           const verdict = moderated ? await moderated : undefined;
           if (verdict && !verdict.ok) {
             deps.safety.replyCut(this.user.id, this.call.chatId, verdict, 'moderation');
@@ -468,12 +509,33 @@ export class CallRunner {
       this.turns.splice(0, this.turns.length - this.deps.maxCallTurns);
   }
 
-  /** The user's last turns for the safety check: the chat's, then the call's. */
-  private userContext(): string[] {
-    return [...this.conversation.history, ...this.turns]
-      .filter((turn) => turn.role === 'user')
-      .map((turn) => turn.content)
-      .slice(-3);
+  /** The safety context of the call: the chat's recent turns, then the call's, and their scene. */
+  private safetyContext(): ChatContext {
+    const turns: SafetyTurn[] = [...this.conversation.history, ...this.turns]
+      .filter((turn) => (turn.role === 'user' || turn.role === 'assistant') && turn.content.trim())
+      .map((turn) => ({ role: turn.role as SafetyTurn['role'], text: turn.content }))
+      .slice(-TURN_WINDOW);
+    return replay(turns);
+  }
+
+  /**
+   * Her crisis reply, spoken (issue 27): out of the role with the help lines, a paragraph at a time (its
+   * spoken form has no addresses); the referral is counted. It joins the call's turns, so she knows.
+   */
+  private async answerCrisis(turn: Turn, text: string, kind: string, layer: SafetyLayer): Promise<void> {
+    const reply = await this.deps.safety.refer({
+      entry: 'voice_call',
+      kind,
+      layer,
+      text,
+      companionName: this.conversation.character.name,
+    });
+    for (const part of reply.spoken.split(/\n+/)) {
+      const spoken = speakableText(part, part.length + 1);
+      if (spoken && this.live(turn)) await this.speak(turn, spoken);
+    }
+    turn.refused = true;
+    this.remember(text, reply.text);
   }
 
   /** A failed turn: `voice:error`, and the call goes on, unless it failed `maxFailures` times in a row. */
