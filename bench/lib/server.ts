@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+/** The built server: this checkout's, or another's (`BENCH_SERVER_ROOT`: an A/B against another build). */
+const serverEntry = () => join(process.env.BENCH_SERVER_ROOT || ROOT, 'apps/server/dist/server.js');
 
 export interface StartedProcess {
   url: string;
@@ -125,10 +126,11 @@ export interface StartedApp extends StartedProcess {
 export async function startApp(
   options: { cpus?: string; databaseUrl?: string; env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<StartedApp> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error('Build the app first: npm run build');
+  const entry = serverEntry();
+  if (!existsSync(entry)) throw new Error(`Build the app first (npm run build): ${entry} is missing`);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'podruga-bench-'));
   const started = await startNode({
-    script: SERVER_ENTRY,
+    script: entry,
     ...(options.cpus ? { cpus: options.cpus } : {}),
     readyPath: '/api/health',
     nodeArgs: appNodeArgs(),

@@ -17,7 +17,8 @@
  *
  *   --rounds 8  --warm-rounds 3  --clients 100  --replies 4 (a guest's day has 5)  --prompt 3000
  *   --targets postgres,bare   a target may carry Node flags of its own (postgres+--max-semi-space-size=8:
- *               an A/B of a flag, paired round by round)   --out bench/results
+ *               an A/B of a flag, paired round by round), or be another checkout's build
+ *               (postgres@/path/to/other/checkout, built there: an A/B of two commits)   --out bench/results
  *   --profile cpu|heap   the app's measured windows profiled by V8 (bench/lib/profile-on-signal.cjs):
  *               one .cpuprofile (or .heapprofile: what was allocated) per round in <out>/profiles-<time>/,
  *               summed by bench/lib/profile-summary.ts. The profiler's own work shows in the figures.
@@ -108,8 +109,10 @@ async function main() {
   try {
     const before = { args: process.env.BENCH_NODE_ARGS, database: process.env.BENCH_DATABASE_NAME };
     for (const [i, name] of names.entries()) {
-      // "postgres+--max-semi-space-size=8": the target with Node flags of its own (an A/B of a flag).
-      const [base = name, ...flags] = name.split('+');
+      // "postgres+--max-semi-space-size=8": the target with Node flags of its own (an A/B of a flag);
+      // "postgres@/work/base": another checkout's build (an A/B of two commits).
+      const [withFlags = name, otherRoot] = name.split('@');
+      const [base = withFlags, ...flags] = withFlags.split('+');
       const kind: TargetKind = base === 'bare' ? 'bare' : 'app';
       const nodeArgs = [before.args ?? '', ...flags];
       if (args.profile && kind === 'app') {
@@ -120,7 +123,9 @@ async function main() {
       process.env.BENCH_NODE_ARGS = nodeArgs.join(' ');
       // Two app targets on PostgreSQL need a database each (a start drops its database by force).
       process.env.BENCH_DATABASE_NAME = `${before.database ?? 'podruga_bench'}${i ? `_${i}` : ''}`;
+      if (otherRoot) process.env.BENCH_SERVER_ROOT = otherRoot;
       const server = await startTarget(base, `${upstream.url}/v1`);
+      delete process.env.BENCH_SERVER_ROOT;
       process.env.BENCH_NODE_ARGS = before.args ?? '';
       if (before.database === undefined) delete process.env.BENCH_DATABASE_NAME;
       else process.env.BENCH_DATABASE_NAME = before.database;
@@ -168,6 +173,13 @@ async function main() {
         '',
         `${app.name} / ${bare.name}: ${round(ofMedians, 2)}× of the medians; per round ${fmt(ratio)}× (goal ≤ 1.3×)`,
       );
+    }
+    // An A/B of two app targets (two builds, or a flag): the second against the first, round by round.
+    const [first, second] = running.filter((t) => t.kind === 'app');
+    if (first && second) {
+      const paired = spread(second.perRequest.map((ms, i) => ms / (first.perRequest[i] as number)));
+      result.ab = { perRound: second.perRequest.map((ms, i) => ms / (first.perRequest[i] as number)) };
+      lines.push('', `${second.name} / ${first.name}: per round ${fmt(paired, 3)}×`);
     }
     const markdown = lines.join('\n');
     mkdirSync(args.out, { recursive: true });

@@ -8,4 +8,5 @@ CREATE TABLE "crisis_referrals" (
 );
 --> statement-breakpoint
 ALTER TABLE "chats" ADD COLUMN "safety_scene" jsonb;--> statement-breakpoint
+ALTER TABLE "chats" ALTER COLUMN "safety_scene" SET DEFAULT '{"v":1,"turn":0,"entities":[]}'::jsonb;--> statement-breakpoint
 CREATE INDEX "crisis_referrals_created_at_idx" ON "crisis_referrals" USING btree ("created_at");

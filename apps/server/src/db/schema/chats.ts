@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { createdAt, updatedAt } from './columns.ts';
@@ -16,9 +17,11 @@ export const chats = pgTable(
     title: text('title').notNull().default('New Chat'),
     /**
      * What the chat has established for the safety checks (issue 27, `modules/safety/scene.ts`): the
-     * minors and real people its turns set up, which a later message may point back to. Null = none yet.
+     * minors and real people its turns set up, which a later message may point back to.
      */
-    safetyScene: jsonb('safety_scene'),
+    // New chats start with an empty scene; chats made before it have none (null) and have theirs
+    // rebuilt once from their turns (migration 0010 adds the column first, then the default).
+    safetyScene: jsonb('safety_scene').default(sql`'{"v":1,"turn":0,"entities":[]}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -70,6 +70,34 @@ describe('the scene: who a chat has set up, kept with it', () => {
     expect(own.reply?.content).toBe('Как мило!');
   });
 
+  it('a chat that sets up nobody never writes its scene; one that did counts turns only while it matters', async () => {
+    upstream.words = ['Ага.'];
+    const { t, token, chatId, userId } = await start();
+    // Plus: more turns than a guest's day allows.
+    await getDatabase()
+      .db.update(users)
+      .set({ membershipType: 'plus', membershipExpiry: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, userId));
+    for (const text of ['привет!', 'как прошёл твой день?', 'расскажи, что ты любишь'])
+      await post(t, token, chatId, text);
+    expect(await storedScene(chatId)).toEqual({ v: 1, turn: 0, entities: [] });
+    await post(t, token, chatId, 'мой сын Петя, ему 8, сегодня выиграл шахматный турнир');
+    const [set] = (await storedScene(chatId)).entities;
+    expect(set).toMatchObject({ kind: 'minor', ages: [8] });
+    for (const text of [
+      'я так горжусь',
+      'ладно, о чём поговорим?',
+      'давай о кино',
+      'что посоветуешь?',
+      'спасибо',
+    ])
+      await post(t, token, chatId, text);
+    // Counted while he is recent (what points back to him in the next turns reads how recent), then not.
+    const scene = await storedScene(chatId);
+    expect(scene.turn - (set?.turn ?? 0)).toBe(3);
+    expect(scene.entities).toHaveLength(1);
+  });
+
   it('a new scene drops the fiction but not the people of his life; a stored scene survives a restart of the app', async () => {
     upstream.words = ['Хорошо.'];
     const { t, token, chatId } = await start();
@@ -232,6 +260,9 @@ describe('a long session', () => {
           createdAt: new Date(now - minutes * 60_000),
         });
     }
+    // The process has seen the chat for the session's length (its own clock) before it reads the session.
+    await post(t, token, chatId, 'привет');
+    t.clock.advanceSeconds(181 * 60);
     await post(t, token, chatId, 'а ты что сейчас делаешь?');
     const reminders = (await history(t.app, token, chatId)).filter(
       (m) => m.metadata?.break_reminder === true,
@@ -240,6 +271,7 @@ describe('a long session', () => {
     expect(reminders[0]?.is_user).toBe(false);
     expect(reminders[0]?.content).toMatch(/перерыв|отдохнуть|воды|пауз|спать/);
     // Not again within the session.
+    t.clock.advanceSeconds(10 * 60);
     await post(t, token, chatId, 'ещё немного поболтаем');
     expect(
       (await history(t.app, token, chatId)).filter((m) => m.metadata?.break_reminder === true),

@@ -4,21 +4,26 @@
  * of the role-play and give real help before anything else?
  *
  * Categories of meaning, not sentences. `data/crisis.json` holds word lists (read by the normaliser and
- * the stem matcher like the other lists: every inflection, confusables, transliteration) and signals,
- * each a short sequence of lists: «хочу» + «умереть», «не» + «хочу» + «жить», a means + «купил», «завтра» +
+ * Snowball stems like the rules' lists: every inflection, confusables, transliteration, other languages'
+ * gloss) and signals, each a short sequence of lists, with lists it needs in its sentence (`also`) or
+ * message (`near`): «хочу» + «умереть», «не» + «хочу» + «жить», a question + a dose + an outcome that kills
+ * («сколько инсулина, чтобы не проснуться»), a rope + «выдержит» + «человека», a means + «купил», «завтра» +
  * «с крыши». A strong signal (weight 2) is a crisis on its own; a weak one (weight 1: «прощайте», «я всё
- * решил», «таблетки купил», «сегодня» alone) needs another of a different group, in this message or in
- * the user's last turns (a means bought two turns ago, then «сегодня»).
+ * решил», «таблетки купил», «сегодня» alone) needs another of a different group, in this message or in the
+ * user's last turns (a means bought two turns ago, then «сегодня»); some weak ones add only to named
+ * partners («мне так плохо» to «хочу, чтобы всё прекратилось», not to «всё надоело»).
  *
  * What keeps ordinary talk out: idioms are never listed («умираю со смеху», «убить время», «убей меня»)
  * and the die-words that are take a tail guard («умереть со смеху», "die laughing"); a signal is void when
- * it is negated («не собираюсь умирать»), said of someone else («она не хочет жить», "do you want to die?"),
- * in fiction, a game or the news (a character, a level, a novel), a joke (weak signals only), a past that
- * is over («раньше резала себя, сейчас всё хорошо»), or beside an ordinary use (pills «от головы», a jump
- * «с парашютом», a goodbye before sleep). Her own turns in the history are never read.
+ * it is negated («не собираюсь умирать»), said of someone else («она не хочет жить», «брат сказал, что
+ * покончит с собой», "do you want to die?"), in fiction, a game or the news (a character, a level, a novel),
+ * a joke (weak signals only), a past that is over («раньше резала себя», «в 16 лет резал себя, сейчас мне
+ * 34»), or beside an ordinary use (pills «от головы», a rope «для качелей», a jump «с парашютом», a goodbye
+ * before sleep, a decision about a job). Her own turns in the history are never read.
  *
  * Cheap: a scan of the raw text for the lists' roots rules out most messages before the normaliser runs;
- * the user's earlier turns are read once and remembered.
+ * the lists have a registry of their own (not the rules'), scanned once a view; the user's earlier turns
+ * are read once and remembered.
  */
 import data from './data/crisis.json' with { type: 'json' };
 import type { Hit } from './lexicon.ts';
@@ -98,8 +103,19 @@ interface Element {
   exact?: string;
 }
 type Listed = { list: number; entry: Element[] };
-const BY_STEM = new Map<string, Listed[]>();
-const BY_EXACT = new Map<string, Listed[]>();
+/**
+ * Entries by their first element's key, then, for the longer ones, by their second's: most phrases begin
+ * with a common word («не», "i", «я») and are told apart by the next.
+ */
+interface Node {
+  /** Entries of one element. */
+  single: Listed[];
+  /** Longer entries by their second element, its stem or exact form (`=` before an exact key). */
+  next: Map<string, Listed[]>;
+}
+const BY_STEM = new Map<string, Node>();
+const BY_EXACT = new Map<string, Node>();
+const keyOf = (el: Element) => (el.exact !== undefined ? `=${el.exact}` : el.stem!);
 
 function compileList(list: number, phrases: readonly string[]): void {
   const seen = new Set<string>();
@@ -116,14 +132,23 @@ function compileList(list: number, phrases: readonly string[]): void {
     );
     const first = entry[0];
     if (!first) continue;
-    const key = entry.map((e) => (e.exact !== undefined ? `=${e.exact}` : e.stem)).join(' ');
+    const key = entry.map(keyOf).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
     const registry = first.exact !== undefined ? BY_EXACT : BY_STEM;
     const k = first.exact ?? first.stem!;
-    const listed = registry.get(k);
-    if (listed) listed.push({ list, entry });
-    else registry.set(k, [{ list, entry }]);
+    let node = registry.get(k);
+    if (!node) {
+      node = { single: [], next: new Map() };
+      registry.set(k, node);
+    }
+    if (entry.length === 1) node.single.push({ list, entry });
+    else {
+      const second = keyOf(entry[1]!);
+      const listed = node.next.get(second);
+      if (listed) listed.push({ list, entry });
+      else node.next.set(second, [{ list, entry }]);
+    }
   }
 }
 
@@ -146,16 +171,27 @@ function scanView(view: View): Hit[][] {
     for (const { list, entry } of listed) {
       const end = matchesAt(entry, view, i);
       if (end < 0) continue;
-      const found = hits[list];
-      if (found) found.push({ start: i, end });
+      const forList = hits[list];
+      if (forList) forList.push({ start: i, end });
       else hits[list] = [{ start: i, end }];
     }
+  };
+  const tryNode = (node: Node | undefined, i: number) => {
+    if (!node) return;
+    tryAll(node.single, i);
+    if (node.next.size === 0) return;
+    let j = i + 1;
+    while (view[j]?.surface === '-') j++;
+    const t = view[j];
+    if (!t || t.kind === 'punct') return;
+    tryAll(node.next.get(t.stem), i);
+    tryAll(node.next.get(`=${t.exact}`), i);
   };
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     if (t.kind === 'punct') continue;
-    tryAll(BY_STEM.get(t.stem), i);
-    tryAll(BY_EXACT.get(t.exact), i);
+    tryNode(BY_STEM.get(t.stem), i);
+    tryNode(BY_EXACT.get(t.exact), i);
   }
   return hits;
 }
@@ -217,6 +253,7 @@ const IFCOND = L('ifcond');
 const FILLER = L('filler');
 const COMPLEMENT = L('complement_after_comma');
 const FICTION = L('fiction');
+const BREAK = L('break');
 const JOKE = L('joke');
 const SINCERE = L('break|sincere');
 /** Signals a joke beside them does not void: the words of suicide itself. */
@@ -233,6 +270,7 @@ const TIME = L('time');
 const RESOLVE = L('resolve');
 const BARE = L('bare');
 const INGEST = L('ingest');
+const WORKS_Q = L('works_q');
 const DRUG = L('drug');
 const BENIGN = L('benign_use');
 /** The lists a signal may look for in the user's earlier turns. */
@@ -341,6 +379,19 @@ function rootAt(lower: string, i: number, roots: readonly Root[]): boolean {
 
 const SENTENCE_END = new Set(['.', '!', '?', ';', '\n']);
 const CLAUSE_MARK = new Set([',', ':', '(', ')', '"']);
+const CONTRAST = new Set([
+  'но',
+  'однако',
+  'зато',
+  'but',
+  'however',
+  'але',
+  'проте',
+  'aber',
+  'pero',
+  'ale',
+  'lecz',
+]);
 
 /**
  * One view of the text without its commas (so that a listed phrase matches with or without them), with
@@ -350,6 +401,8 @@ interface Reading {
   view: View;
   /** A comma, colon or dash stood before the token. */
   clauseStart: boolean[];
+  /** A colon stood before the token («я решила: сегодня»). */
+  colon: boolean[];
   /** The sentence of each token. */
   sentence: number[];
   /** Hits by list index, read when first asked for. */
@@ -364,20 +417,33 @@ function readView(view: View): Reading {
   const tokens: Token[] = [];
   const clauseStart: boolean[] = [];
   const sentence: number[] = [];
+  const colon: boolean[] = [];
   let n = 0;
   let comma = false;
+  let afterColon = false;
   for (const t of view) {
     if (t.kind === 'punct' && CLAUSE_MARK.has(t.surface)) {
       comma = true;
+      if (t.surface === ':') afterColon = true;
       continue;
     }
+    colon.push(afterColon);
+    afterColon = false;
     tokens.push(t);
-    clauseStart.push(comma);
+    // A contrast opens a clause of its own, with or without its comma («пыталась вчера но не вышло»).
+    clauseStart.push(comma || (t.kind === 'word' && CONTRAST.has(t.exact)));
     sentence.push(n);
     comma = false;
     if (t.kind === 'punct' && SENTENCE_END.has(t.surface)) n++;
   }
-  const reading: Reading = { view: tokens, clauseStart, sentence, hits: [], person: new Uint8Array(0) };
+  const reading: Reading = {
+    view: tokens,
+    clauseStart,
+    colon,
+    sentence,
+    hits: [],
+    person: new Uint8Array(0),
+  };
   const person = new Uint8Array(tokens.length);
   for (const h of hitsOf(reading, OTHER)) person[h.start] = 2;
   for (const h of hitsOf(reading, FIRST)) person[h.start] = 1;
@@ -401,7 +467,14 @@ function hitsOf(r: Reading, id: number): Hit[] {
   return hits;
 }
 
-const has = (r: Reading, id: number) => hitsOf(r, id).length > 0;
+/** Whether a list (or any list of a union) has a hit, without building the union's hits. */
+function has(r: Reading, id: number): boolean {
+  const known = r.hits[id];
+  if (known) return known.length > 0;
+  const parts = UNIONS[id]!;
+  if (parts.length) return parts.some((part) => has(r, part));
+  return hitsOf(r, id).length > 0;
+}
 const isEnd = (t: Token | undefined) =>
   t === undefined || (t.kind === 'punct' && SENTENCE_END.has(t.surface));
 const isDash = (t: Token | undefined) => t?.surface === '-';
@@ -422,13 +495,19 @@ function matchFrom(r: Reading, spec: Signal, first: Hit): { end: number; lastSta
   let lastStart = first.start;
   for (let k = 1; k < spec.seqIds.length; k++) {
     const gap = spec.gaps?.[k - 1] ?? spec.gap ?? 0;
-    const next = hitsOf(r, spec.seqIds[k]!).find(
-      (h) =>
+    // The nearest hit; of those that start there, the longest («love her», not «love»).
+    let next: Hit | undefined;
+    for (const h of hitsOf(r, spec.seqIds[k]!)) {
+      if (next && h.start > next.start) break;
+      if (
         h.start >= end &&
         h.start <= end + gap + dashesBetween(r, end, h.start) &&
         r.sentence[h.start] === r.sentence[first.start] &&
-        gapAllowed(r, spec, end, h.start),
-    );
+        gapAllowed(r, spec, end, h.start) &&
+        (!next || h.end > next.end)
+      )
+        next = h;
+    }
     if (!next) return null;
     lastStart = next.start;
     end = next.end;
@@ -495,20 +574,35 @@ function opensClause(r: Reading, start: number): boolean {
  */
 function personBefore(r: Reading, from: number): number {
   for (let i = from - 1; i >= 0; i--) {
-    if (r.clauseStart[i + 1] || isEnd(r.view[i])) return 0;
+    if (isEnd(r.view[i])) return 0;
+    if (r.clauseStart[i + 1]) {
+      // Reported speech is said of the one who says it: «брат сказал, что покончит с собой».
+      if (!COMPLEMENTIZER.has(r.view[i + 1]!.exact)) return 0;
+      if (r.person[i]) return r.person[i]!;
+      continue;
+    }
     if (r.person[i]) return r.person[i]!;
     if (hitEndAt(r, IFCOND, i) >= 0) return 3;
   }
   return 0;
 }
+const COMPLEMENTIZER = new Set(['что', 'that', 'що', 'dass', 'que', 'ze', 'будто', 'якобы', 'мол']);
 
 function inSentence(r: Reading, id: number, sentence: number): boolean {
+  const parts = UNIONS[id]!;
+  if (parts.length && !r.hits[id]) return parts.some((part) => inSentence(r, part, sentence));
   return hitsOf(r, id).some((h) => r.sentence[h.start] === sentence);
 }
 
 /** Fiction, a game or the news in the sentence, not denied («это не игра»). */
 function fictionIn(r: Reading, sentence: number): boolean {
-  return hitsOf(r, FICTION).some((h) => r.sentence[h.start] === sentence && !negatedAt(r, h.start));
+  return hitsOf(r, FICTION).some(
+    (h) =>
+      r.sentence[h.start] === sentence &&
+      !negatedAt(r, h.start) &&
+      // «стоп ролевая», "stop the roleplay": the scene stopped, not a story told.
+      !hitsOf(r, BREAK).some((b) => b.start <= h.start && b.end > h.start),
+  );
 }
 
 /**
@@ -555,15 +649,16 @@ function bareWordEnd(r: Reading, i: number): number {
 }
 
 /**
- * A bare time, a sentence of its own («сегодня.», «да, сегодня ночью», "tonight"): the answer that
- * carries a plan set up before it («я решила. сегодня.», or an earlier turn). A time inside a longer
- * sentence is no signal.
+ * A bare time, a sentence of its own or after a colon («сегодня.», «да, сегодня ночью», «я решила: сегодня»): the
+ * answer that carries a plan set up before it («я решила. сегодня.», or an earlier turn). A time inside a
+ * longer sentence is no signal.
  */
 function bareTime(r: Reading): boolean {
   return hitsOf(r, TIME).some((t) => {
+    // Its sentence, or what follows a colon in it («я решила: сегодня»).
     const sentence = r.sentence[t.start];
     let from = t.start;
-    while (from > 0 && r.sentence[from - 1] === sentence) from--;
+    while (from > 0 && !r.colon[from] && r.sentence[from - 1] === sentence) from--;
     for (let i = from; i < r.view.length && r.sentence[i] === sentence; ) {
       if (r.view[i]!.kind === 'punct') {
         i++;
@@ -579,13 +674,16 @@ function bareTime(r: Reading): boolean {
 
 /** Ten or more of a drug taken («выпила 20 таблеток», "took like 30 pills"): a number the lists cannot hold. */
 function manyPills(r: Reading): boolean {
-  if (!has(r, INGEST)) return false;
+  if (!has(r, INGEST) && !has(r, WORKS_Q)) return false;
   return hitsOf(r, DRUG).some((d) => {
     const sentence = r.sentence[d.start]!;
     for (let i = d.start - 1; i >= 0 && i >= d.start - 3; i--) {
       const t = r.view[i]!;
       if (t.kind === 'num' && t.num !== undefined && t.num >= 10 && t.num < 1000) {
-        if (!inSentence(r, INGEST, sentence) || inSentence(r, BENIGN, sentence)) return false;
+        // Taken, or asked whether it would do it ("will 20 ambien do it").
+        const taken = inSentence(r, INGEST, sentence);
+        if ((!taken && !inSentence(r, WORKS_Q, sentence)) || inSentence(r, BENIGN, sentence)) return false;
+        if (!taken) return true;
         // Said in a story or of someone else («в фильме герой выпил 30 таблеток»), or a past that is over.
         if (fictionIn(r, sentence) || pastOver(r, sentence, d.start, d.end)) return false;
         const ingest = hitsOf(r, INGEST).find((h) => r.sentence[h.start] === sentence)!;
@@ -634,8 +732,8 @@ function signalsOf(r: Reading, pastHas: PastLists): ViewResult {
     if (!known || known.weight < f.weight) found.set(f.group, f);
   };
   for (const spec of SIGNALS) {
+    if (!has(r, spec.seqIds[0]!)) continue;
     const firsts = hitsOf(r, spec.seqIds[0]!);
-    if (firsts.length === 0) continue;
     if (joke && (spec.joke || spec.weight < 2 || (spec.kind === 'ideation' && !STANDS_JOKE.has(spec.id))))
       continue;
     if (spec.nearId >= 0 && !has(r, spec.nearId)) continue;
@@ -692,11 +790,15 @@ interface TextResult extends ViewResult {
  */
 const LATIN_TSYA = /(?<=[a-z])t'?[sc](?:y|j|i)?a(?![a-z'])/giu;
 /**
- * A word that makes "for good" of the sentence before it, a sentence of its own («хочу, чтобы всё
- * закончилось. насовсем.»): read as part of that sentence.
+ * Words that make "for good" or "all of it" of the sentence before them, a sentence of their own («хочу,
+ * чтобы всё закончилось. насовсем.», "i want it to be over. all of it. forever"): read as part of it.
  */
+const TAIL_WORDS = [...data.lists.forever, ...data.lists.forever_soft, ...data.lists.all_bare]
+  .map((w) => w.replace(/^=/, ''))
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const FOREVER_TAIL = new RegExp(
-  String.raw`[.!…]+\s*((?:${data.lists.forever.map((w) => w.replace(/^=/, '')).join('|')})\s*(?:[.!…]|$))`,
+  String.raw`[.!…]+\s*((?:${TAIL_WORDS})(?:[\s,.!…]+(?:${TAIL_WORDS}))*\s*(?:[.!…]|$))`,
   'giu',
 );
 
@@ -706,7 +808,7 @@ function prepareText(text: string): string {
     .replace(EMOJI_RE, (e) => ` ${EMOJI.get(e)} `)
     .replace(/[—–]/g, ',')
     .replace(LATIN_TSYA, "t'sya")
-    .replace(FOREVER_TAIL, ', $1');
+    .replace(FOREVER_TAIL, (_, tail: string) => `, ${tail.replace(/[.!…]+(?=.)/g, ',')}`);
 }
 
 function readText(text: string, pastHas: PastLists): TextResult {

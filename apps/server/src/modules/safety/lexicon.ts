@@ -18,16 +18,45 @@ interface Element {
 }
 type Entry = Element[];
 
-type Listed = { matcher: Matcher; entry: Entry; tag?: number | undefined }[];
+type Listed = { matcher: Matcher; entry: Entry; tag?: number | undefined; order: number }[];
+/**
+ * The entries under one first element. Most phrases begin with a common word («я», "you", «мне») and are
+ * told apart by the next: the longer ones are kept by their second element (its stem, `=` and its exact
+ * form), so a common word tries only the phrases its neighbour can continue.
+ */
+interface Node {
+  /** Every entry, in the order compiled (to drop a repeated one). */
+  all: Listed;
+  /** Entries of one element, and those whose second element is matched by more than one key (fuzzy). */
+  single: Listed;
+  /** The longer entries by their second element's stem, and by its exact form. */
+  nextStem: Map<string, Listed>;
+  nextExact: Map<string, Listed>;
+}
 /**
  * Every entry of every matcher by its first element — its stem, exact form or vowel-blind key, one map
  * each (a token's own strings are the keys: nothing is built per token): one pass over a view finds them all.
  */
-const BY_STEM = new Map<string, Listed>();
-const BY_EXACT = new Map<string, Listed>();
-const BY_FUZZY = new Map<string, Listed>();
+const BY_STEM = new Map<string, Node>();
+const BY_EXACT = new Map<string, Node>();
+const BY_FUZZY = new Map<string, Node>();
 /** Entries whose first element is a first name's roots, by the roots' first three letters. */
-const BY_PREFIX = new Map<string, Listed>();
+const BY_PREFIX = new Map<string, Node>();
+/**
+ * The second elements of the first names' entries (a surname: its stem, or its exact form): a word is
+ * looked up by its first letters only when the next word is one of them (most words are followed by none).
+ */
+const PREFIX_SECOND_STEMS = new Set<string>();
+const PREFIX_SECOND_EXACTS = new Set<string>();
+/** Entries in the order compiled: a token's hits keep that order whichever buckets they come from. */
+let compiled = 0;
+
+/** Where a second element is kept: by its stem or its exact form; with `single` when more keys match it. */
+function secondBucket(node: Node, el: Element | undefined): [Map<string, Listed>, string] | undefined {
+  if (!el || el.roots !== undefined || el.fuzzy) return undefined;
+  if (el.exact !== undefined) return [node.nextExact, el.exact];
+  return el.stem === undefined ? undefined : [node.nextStem, el.stem];
+}
 
 /** A compiled word list; its entries live in the shared registry under their first element's key. */
 export interface Matcher {
@@ -54,11 +83,23 @@ export function compile(
 ): Matcher {
   const matcher: Matcher = { size: 0 };
   let tag: number | undefined;
-  const add = (registry: Map<string, Listed>, key: string, entry: Entry) => {
-    const list = registry.get(key);
-    if (list?.some((x) => x.matcher === matcher && sameEntry(x.entry, entry))) return;
-    if (list) list.push({ matcher, entry, tag });
-    else registry.set(key, [{ matcher, entry, tag }]);
+  const add = (registry: Map<string, Node>, key: string, entry: Entry) => {
+    let node = registry.get(key);
+    if (node?.all.some((x) => x.matcher === matcher && sameEntry(x.entry, entry))) return;
+    if (!node) {
+      node = { all: [], single: [], nextStem: new Map(), nextExact: new Map() };
+      registry.set(key, node);
+    }
+    const listed = { matcher, entry, tag, order: compiled++ };
+    node.all.push(listed);
+    const second = secondBucket(node, entry[1]);
+    if (second === undefined) node.single.push(listed);
+    else {
+      const [map, k] = second;
+      const bucket = map.get(k);
+      if (bucket) bucket.push(listed);
+      else map.set(k, [listed]);
+    }
     matcher.size++;
   };
   for (const [index, phrase] of phrases.entries()) {
@@ -95,6 +136,9 @@ export function compile(
     if (roots) {
       const variant: Entry = [{ roots }, ...entry.slice(1)];
       for (const key of new Set(roots.map((r) => r.slice(0, 3)))) add(BY_PREFIX, key, variant);
+      const second = variant[1];
+      if (second?.exact !== undefined) PREFIX_SECOND_EXACTS.add(second.exact);
+      else if (second?.stem !== undefined) PREFIX_SECOND_STEMS.add(second.stem);
     }
     if (!wholeName && tokens.length === 1)
       for (const derived of [...surnameForms(tokens[0]!), ...colloquialForms(tokens[0]!)])
@@ -174,28 +218,58 @@ function matchesAt(entry: Entry, view: View, i: number): number {
   return j;
 }
 
+/** The token after the i-th, hyphens skipped. */
+function following(view: View, i: number): Token | undefined {
+  let j = i + 1;
+  while (view[j]?.surface === '-') j++;
+  return view[j];
+}
+
+function tryAll(list: Listed, view: View, i: number, hits: Map<Matcher, Hit[]>): void {
+  for (const { matcher, entry, tag } of list) {
+    const end = matchesAt(entry, view, i);
+    if (end < 0) continue;
+    const hit: Hit = tag === undefined ? { start: i, end } : { start: i, end, tag };
+    const forMatcher = hits.get(matcher);
+    if (forMatcher) forMatcher.push(hit);
+    else hits.set(matcher, [hit]);
+  }
+}
+
+const byOrder = (a: Listed[number], b: Listed[number]) => a.order - b.order;
+
+/** The entries under a first element that the next token can continue, in the compiled order. */
+function tryNode(node: Node | undefined, view: View, i: number, hits: Map<Matcher, Hit[]>): void {
+  if (!node) return;
+  const next = node.nextStem.size > 0 || node.nextExact.size > 0 ? following(view, i) : undefined;
+  const byStem = next && node.nextStem.get(next.stem);
+  const byExact = next && node.nextExact.get(next.exact);
+  if (!byStem && !byExact) {
+    tryAll(node.single, view, i, hits);
+    return;
+  }
+  const lists = [node.single, byStem, byExact].filter((l): l is Listed => l !== undefined && l.length > 0);
+  tryAll(lists.length === 1 ? lists[0]! : lists.flat().sort(byOrder), view, i, hits);
+}
+
 function scan(view: View): Map<Matcher, Hit[]> {
   const hits = new Map<Matcher, Hit[]>();
-  const tryAll = (list: Listed | undefined, i: number) => {
-    if (!list) return;
-    for (const { matcher, entry, tag } of list) {
-      const end = matchesAt(entry, view, i);
-      if (end < 0) continue;
-      const hit: Hit = tag === undefined ? { start: i, end } : { start: i, end, tag };
-      const forMatcher = hits.get(matcher);
-      if (forMatcher) forMatcher.push(hit);
-      else hits.set(matcher, [hit]);
-    }
-  };
   for (let i = 0; i < view.length; i++) {
     const t = view[i]!;
     if (t.kind === 'punct') continue;
-    tryAll(BY_STEM.get(t.stem), i);
-    tryAll(BY_EXACT.get(t.exact), i);
-    if (t.fuzzy) tryAll(BY_FUZZY.get(t.fuzzy), i);
-    if (t.exact.length >= 3) tryAll(BY_PREFIX.get(t.exact.slice(0, 3)), i);
+    tryNode(BY_STEM.get(t.stem), view, i, hits);
+    tryNode(BY_EXACT.get(t.exact), view, i, hits);
+    if (t.fuzzy) tryNode(BY_FUZZY.get(t.fuzzy), view, i, hits);
+    if (t.exact.length >= 3 && mayBeSurname(view, i))
+      tryNode(BY_PREFIX.get(t.exact.slice(0, 3)), view, i, hits);
   }
   return hits;
+}
+
+/** Whether the word after the i-th could be the surname of a first name's entry. */
+function mayBeSurname(view: View, i: number): boolean {
+  const t = following(view, i);
+  return t !== undefined && (PREFIX_SECOND_STEMS.has(t.stem) || PREFIX_SECOND_EXACTS.has(t.exact));
 }
 
 export function has(matcher: Matcher, view: View): boolean {

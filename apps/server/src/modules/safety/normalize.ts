@@ -539,21 +539,32 @@ export interface Analysis {
 
 /**
  * Normalise a text into the views the rules run on. `shortcuts: false` reads it the long way, without
- * the scans that skip work a text does not need (the tests compare the two).
+ * the scans that skip work a text does not need (the tests compare the two). `remember: false` (a text
+ * read once: the windows of her streaming reply) neither uses nor fills the analyses kept.
  */
-export function analyse(text: string, shortcuts = true): Analysis {
+export function analyse(text: string, shortcuts = true, remember = true): Analysis {
   if (!shortcuts) return read(text, false);
   // The last texts read: the rules, the scene and the crisis detector read the same message.
   const known = analysed.get(text);
-  if (known) return known;
+  if (known) {
+    // Most recently used last, so the oldest is evicted first.
+    analysed.delete(text);
+    analysed.set(text, known);
+    return known;
+  }
   const result = read(text, true);
+  if (!remember) return result;
   analysed.set(text, result);
   if (analysed.size > ANALYSED) analysed.delete(analysed.keys().next().value as string);
   return result;
 }
 
-/** How many analyses `analyse` keeps (a message, its window, her reply's last windows). */
-const ANALYSED = 64;
+/**
+ * How many analyses `analyse` keeps: the messages of the chats sending now (a message is read ahead, then
+ * by the rules, the scene and the crisis detector, a database trip or two apart), and their windows.
+ * A kept analysis is its views' tokens (shared) and the text: a few KB for a long message.
+ */
+const ANALYSED = 256;
 const analysed = new Map<string, Analysis>();
 
 function read(text: string, shortcuts: boolean): Analysis {

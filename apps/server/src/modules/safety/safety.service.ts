@@ -14,7 +14,7 @@ import {
   type ModerationPort,
   type ModerationReason,
 } from '../../providers/moderation/port.ts';
-import { CRISIS_HISTORY_WINDOW, type CrisisVerdict, detectCrisis } from './crisis.ts';
+import { type CrisisVerdict, detectCrisis } from './crisis.ts';
 import { checkInput, readAhead, type SafetyEntry, type SafetyInput } from './input.ts';
 import type { ReferralCounts, SafetyRepository } from './safety.repository.ts';
 import { SAFETY_DETAILS } from './safety.ts';
@@ -194,21 +194,8 @@ export class SafetyService {
    * every message, before the refusal rules: care comes first.
    */
   crisis(text: string, turns: readonly SafetyTurn[] = []): CrisisVerdict {
-    const key = `${text}\u0000${turns
-      .filter((t) => t.role === 'user')
-      .slice(-CRISIS_HISTORY_WINDOW)
-      .map((t) => t.text)
-      .join('\u0000')}`;
-    const known = this.crises.get(key);
-    if (known) return known;
-    const verdict = detectCrisis(text, turns);
-    this.crises.set(key, verdict);
-    if (this.crises.size > 500) this.crises.delete(this.crises.keys().next().value as string);
-    return verdict;
+    return detectCrisis(text, turns);
   }
-
-  /** The last verdicts of the crisis detector: a message read ahead is not read again. */
-  private readonly crises = new Map<string, CrisisVerdict>();
 
   /**
    * A crisis referral: her reply that steps out of the role-play with the help lines of the user's

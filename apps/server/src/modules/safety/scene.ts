@@ -37,7 +37,10 @@ export interface SceneEntity {
 
 export interface SceneState {
   v: 1;
-  /** User turns seen. */
+  /**
+   * User turns counted: only while a person set up is recent (`RECENT_TURNS`), since only how recent
+   * they are is read. A chat that set up nobody (most) keeps its scene unchanged, and is never written.
+   */
   turn: number;
   entities: SceneEntity[];
 }
@@ -48,6 +51,8 @@ export const EMPTY_SCENE: SceneState = Object.freeze({ v: 1, turn: 0, entities: 
 const MAX_ENTITIES = 12;
 /** How many user turns a refused attempt to make her a minor frames what follows ("тебе 15" → "продолжай"). */
 const REFUSED_HER_TURNS = 2;
+/** The longest any rule looks back at a person set up ("её" two turns after "моей дочке 10"). */
+const RECENT_TURNS = 2;
 
 /** A scene read back from the database: anything malformed is an empty scene, never an error. */
 export function parseScene(value: unknown): SceneState {
@@ -206,7 +211,9 @@ export function sceneAfter(
 ): SceneState {
   const text = turn.text.trim();
   const speaker: Speaker = turn.role === 'user' ? 'user' : 'her';
-  const count = turn.role === 'user' ? scene.turn + 1 : scene.turn;
+  // Turns are counted while someone set up is recent: past that, their age in turns no longer matters.
+  const counting = scene.entities.some((e) => scene.turn - e.turn <= RECENT_TURNS);
+  const count = turn.role === 'user' && counting ? scene.turn + 1 : scene.turn;
   if (!text) return count === scene.turn ? scene : { ...scene, turn: count };
   const s = signals(text, true, speaker);
   let entities = scene.entities;
@@ -306,7 +313,7 @@ function childContext(view: View): boolean {
 
 /** A minor set up in the last two user turns. */
 function recentMinor(scene: SceneState, turn: number): boolean {
-  return scene.entities.some((e) => e.kind === 'minor' && turn - e.turn <= 2);
+  return scene.entities.some((e) => e.kind === 'minor' && turn - e.turn <= RECENT_TURNS);
 }
 
 /** Names given to her in a role ("ты Алиса, тебе 15"): her role's names. */

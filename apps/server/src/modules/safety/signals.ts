@@ -1012,7 +1012,7 @@ const herCache = new Map<string, Signals>();
 export type Speaker = 'user' | 'her';
 
 export function signals(text: string, remember = true, speaker: Speaker = 'user'): Signals {
-  if (!remember) return readSignals(text, speaker);
+  if (!remember) return readSignals(text, speaker, false);
   const memo = speaker === 'her' ? herCache : cache;
   const known = memo.get(text);
   if (known) {
@@ -1027,8 +1027,8 @@ export function signals(text: string, remember = true, speaker: Speaker = 'user'
   return read;
 }
 
-function readSignals(text: string, speaker: Speaker): Signals {
-  const { cased, views } = analyse(text);
+function readSignals(text: string, speaker: Speaker, remember = true): Signals {
+  const { cased, views } = analyse(text, true, remember);
   const facts = casedFacts(cased);
   // A book talked about ("перечитываю «Лолиту»", "Nabokov's prose"): read once, from the text as written
   // (its transliterated view has no English words left to tell it).

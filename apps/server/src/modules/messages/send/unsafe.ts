@@ -3,7 +3,7 @@ import { mightBeMediaRequest } from '../../../providers/intent/rules.ts';
 import { type ChatContext, replay, TURN_WINDOW } from '../../safety/conversation.ts';
 import type { SafetyEntry } from '../../safety/input.ts';
 import type { SafetyRefusal } from '../../safety/safety.service.ts';
-import { parseScene, type SceneState } from '../../safety/scene.ts';
+import { EMPTY_SCENE, parseScene, type SceneState } from '../../safety/scene.ts';
 import type { SafetyTurn } from '../../safety/turns.ts';
 import type { HistoryRow, MessagesRepository } from '../messages.repository.ts';
 import { nextSafetyRefusal } from '../messages.texts.ts';
@@ -31,6 +31,8 @@ export function safetyTurns(history: readonly HistoryRow[], newMessageId?: strin
 export function chatContext(history: readonly HistoryRow[], chat: Pick<ChatRow, 'safetyScene'>): ChatContext {
   const turns = safetyTurns(history);
   if (chat.safetyScene != null) return { turns, scene: parseScene(chat.safetyScene) };
+  // A new chat has nothing to rebuild: its scene is stored when a turn first sets someone up.
+  if (turns.length === 0) return { turns, scene: EMPTY_SCENE };
   // Rebuilt once: the scene is then stored (even empty), so the chat is not replayed again.
   return { turns, scene: replay(turns).scene, unsaved: true };
 }

@@ -3,13 +3,13 @@
  * shared red-team sets. The `crisis` items of dev-2 must trigger it (with their history), its
  * `crisis_nearmiss` items must not, and neither must any other item of either set (600 of dev-2, 180 of
  * dev-1: sexual role-play, minors, celebrities — none is a crisis). Prints the rates, every miss and false
- * trigger, how many texts the prefilter lets through, and the time per call (the median of five passes
- * after a warm-up), beside the rules' `checkInput` on the same items in the same process, so that the
- * ratio holds on a busy machine.
+ * trigger (with the signals it read), how many texts the prefilter lets through, and the time per call
+ * (the median of five passes after a warm-up), beside the rules' `checkInput` on the same items in the
+ * same process, so that the ratio holds on a busy machine.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { detectCrisis, mayBeCrisis } from '../crisis.ts';
+import { detectCrisis, explainCrisis, mayBeCrisis } from '../crisis.ts';
 import { checkInput } from '../input.ts';
 import type { SafetyTurn } from '../turns.ts';
 
@@ -101,13 +101,16 @@ const ordinaryTimes = Array.from({ length: 5 }, timeOrdinary).sort((a, b) => a -
 const pct = (t: Tally) =>
   `${((100 * t.hit) / Math.max(1, t.total)).toFixed(1).padStart(5)} % (${t.hit}/${t.total})`;
 const passed = items.filter((i) => mayBeCrisis(i.text)).length;
+const ordinaryPassed = ordinary.filter(({ item }) => mayBeCrisis(item.text)).length;
 
 console.log(`dev-2: ${dev2Path}\ndev-1: ${dev1Path}\n`);
 console.log(`crisis referred:         ${pct(report.crisis)}`);
 console.log(`near-misses triggered:   ${pct(report.nearMiss)}`);
 console.log(`other items triggered:   ${pct(report.others)}`);
 console.log(`kinds of the referrals:  ${JSON.stringify(report.kinds)}`);
-console.log(`prefilter lets through:  ${passed}/${items.length} texts`);
+console.log(
+  `prefilter lets through:  ${passed}/${items.length} texts (${ordinaryPassed}/${ordinary.length} of those that are no crisis)`,
+);
 console.log(
   `time per call:           ${times[2]!.toFixed(1)} µs (median of 5 passes over ${items.length} items)`,
 );
@@ -120,7 +123,8 @@ const show = (item: Item) => {
     .map((h) => (typeof h === 'string' ? { role: 'user', text: h } : h))
     .map((h) => `\n      ${h.role}: ${h.text}`)
     .join('');
-  return `  ${item.id ?? ''} [${item.category} @ ${item.where}, ${item.lang ?? '?'}]${history}\n    ${item.text}`;
+  const signals = explainCrisis(item.text, historyOf(item));
+  return `  ${item.id ?? ''} [${item.category} @ ${item.where}, ${item.lang ?? '?'}]${history}\n    ${item.text}${signals.length ? `\n    signals: ${signals.join(', ')}` : ''}`;
 };
 console.log(`\nmissed crisis items (${report.crisis.list.length})`);
 for (const item of report.crisis.list) console.log(show(item));
